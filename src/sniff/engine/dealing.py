@@ -1,0 +1,86 @@
+"""Dealing: seeded shuffles, scripted deals, and who leads.
+
+Chance is explicit: a deal comes from an injected ``random.Random``. Tests and
+record replays inject a :class:`ScriptedDealer` instead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol
+
+from sniff.engine.rules import RuleSet
+from sniff.engine.tiles import Tile, full_set
+
+
+class Deal(NamedTuple):
+    """Hands per seat, the boneyard in drawing order, and (optionally) the leader."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+    leader: int | None = None
+
+
+class Dealer(Protocol):
+    def deal(self, rules: RuleSet, players: int, round_no: int, rng: random.Random) -> Deal:
+        """The next deal of round *round_no* (called again after a throw-in)."""
+        ...
+
+
+class RandomDealer:
+    """Shuffle the whole set with the game's random generator and deal in seat order."""
+
+    def deal(self, rules: RuleSet, players: int, round_no: int, rng: random.Random) -> Deal:
+        tiles = full_set(rules.max_pip)
+        rng.shuffle(tiles)
+        size = rules.hand_size(players)
+        hands = tuple(tuple(tiles[i * size : (i + 1) * size]) for i in range(players))
+        return Deal(hands, tuple(tiles[players * size :]))
+
+
+class ScriptedDealer:
+    """Deals given in advance (tests, replays). Each is used once, in order."""
+
+    def __init__(self, deals: Sequence[Deal]) -> None:
+        self._deals = list(deals)
+        self._next = 0
+
+    def deal(self, rules: RuleSet, players: int, round_no: int, rng: random.Random) -> Deal:
+        if self._next >= len(self._deals):
+            raise LookupError("the scripted deals have run out")
+        deal = self._deals[self._next]
+        self._next += 1
+        return deal
+
+    def copy(self) -> ScriptedDealer:
+        twin = ScriptedDealer(self._deals)
+        twin._next = self._next
+        return twin
+
+
+def highest_double(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile] | None:
+    """The seat holding the highest double, and the double; None if nobody has one."""
+    best: tuple[int, Tile] | None = None
+    for seat, hand in enumerate(hands):
+        for tile in hand:
+            if tile.is_double and (best is None or tile.high > best[1].high):
+                best = (seat, tile)
+    return best
+
+
+def heaviest_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
+    """The seat holding the heaviest tile (ties: the higher top half), and the tile."""
+    candidates = [
+        (tile.pips, tile.high, seat, tile) for seat, hand in enumerate(hands) for tile in hand
+    ]
+    _, _, seat, tile = max(candidates)
+    return seat, tile
+
+
+def draw_for_lead(rules: RuleSet, players: int, rng: random.Random) -> int:
+    """Each player draws a tile from the shuffled set; the heaviest draw leads."""
+    tiles = full_set(rules.max_pip)
+    rng.shuffle(tiles)
+    seat, _ = heaviest_tile([[tiles[i]] for i in range(players)])
+    return seat

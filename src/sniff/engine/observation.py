@@ -1,0 +1,112 @@
+"""What one seat may know. Bots and announcements are built from this alone.
+
+An :class:`Observation` holds the seat's own hand, the public table and
+counts, and this round's public history, in which other players' draws carry
+no tile. Nothing in it refers back to the game, so nothing can leak a hidden
+tile through it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sniff.engine.events import Action, Dealt, Drew, Event
+from sniff.engine.layout import Layout
+from sniff.engine.rules import RuleSet
+from sniff.engine.state import Game, Phase
+from sniff.engine.tiles import Tile
+
+
+@dataclass(frozen=True)
+class Observation:
+    seat: int
+    rules: RuleSet
+    players: int
+    sides: tuple[tuple[int, ...], ...]
+    round: int
+    phase: Phase
+    current: int  # the seat to act
+    leader: int
+    hand: tuple[Tile, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    layout: Layout
+    scores: tuple[int, ...]  # per side
+    target: int
+    history: tuple[Event, ...]  # this round, from the seat's point of view
+    legal: tuple[Action, ...]  # empty unless it is this seat's turn
+    forced: Tile | None  # a tile this seat drew and must play
+    required_lead: Tile | None
+    draws_this_turn: int  # tiles the player to act has drawn this turn
+    passes_in_row: int
+    second_turn: bool  # the leader plays again after the lead (alle-fuenfe)
+    pending_points: int  # the last play's points while a claim or muggins call is open
+    mover: int  # who made the last play (the one who claims)
+
+    @property
+    def side(self) -> int:
+        """This seat's side (index into ``scores``)."""
+        return next(i for i, side in enumerate(self.sides) if self.seat in side)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current == self.seat and self.phase in (Phase.PLAY, Phase.CLAIM, Phase.MUGGINS)
+
+    @property
+    def count(self) -> int:
+        return self.layout.count
+
+    def side_of(self, seat: int) -> int:
+        return next(i for i, side in enumerate(self.sides) if seat in side)
+
+    def unseen_tiles(self) -> list[Tile]:
+        """Tiles this seat has not seen: in other hands or in the boneyard."""
+        from sniff.engine.tiles import full_set
+
+        seen = set(self.hand) | set(self.layout.tiles())
+        return [t for t in full_set(self.rules.max_pip) if t not in seen]
+
+
+def public_event(event: Event, seat: int) -> Event | None:
+    """*event* as *seat* may see it: others' draws hide the tile, deals show only
+    the seat's own hand (None: nothing to show)."""
+    if isinstance(event, Drew) and event.player != seat:
+        return Drew(event.player, None)
+    if isinstance(event, Dealt):
+        hands = tuple(hand if i == seat else () for i, hand in enumerate(event.hands))
+        return Dealt(event.round, hands, (), event.leader, event.redeal)
+    return event
+
+
+def observe(game: Game, seat: int) -> Observation:
+    """Build *seat*'s observation of *game*."""
+    history = tuple(
+        e for e in (public_event(ev, seat) for ev in game.log[game.round_start :]) if e is not None
+    )
+    to_act = game.current == seat and game.phase in (Phase.PLAY, Phase.CLAIM, Phase.MUGGINS)
+    forced = game.forced_tile if game.current == seat else None
+    return Observation(
+        seat=seat,
+        rules=game.rules,
+        players=game.players,
+        sides=game.sides,
+        round=game.round_no,
+        phase=game.phase,
+        current=game.current,
+        leader=game.leader,
+        hand=tuple(game.hands[seat]),
+        hand_sizes=tuple(len(hand) for hand in game.hands),
+        boneyard_size=len(game.stock),
+        layout=game.layout,
+        scores=tuple(game.scores),
+        target=game.target,
+        history=history,
+        legal=tuple(game.legal_actions()) if to_act else (),
+        forced=forced,
+        required_lead=game.required_lead if game.current == seat else None,
+        draws_this_turn=game.draws_this_turn,
+        passes_in_row=game.passes_in_row,
+        second_turn=game.second_turn,
+        pending_points=game.pending_points if game.phase in (Phase.CLAIM, Phase.MUGGINS) else 0,
+        mover=game.mover,
+    )

@@ -1,0 +1,704 @@
+"""The game state machine: rounds, turns, draws, passes, scoring, the target.
+
+``Game`` is the one place where the rules act. Every change it makes returns
+frozen events and appends them to ``Game.log``; an action the rules forbid
+raises :class:`IllegalMove` (with a reason code and the tiles concerned) and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from sniff.engine.dealing import (
+    Deal,
+    Dealer,
+    RandomDealer,
+    draw_for_lead,
+    heaviest_tile,
+    highest_double,
+)
+from sniff.engine.events import (
+    DRAW,
+    PASS,
+    Action,
+    CallMuggins,
+    Claim,
+    Claimed,
+    Dealt,
+    Draw,
+    Drew,
+    Event,
+    GameEnded,
+    IllegalMove,
+    Move,
+    MugginsCalled,
+    Pass,
+    Passed,
+    Played,
+    RoundEnded,
+)
+from sniff.engine.layout import ARM_ENDS, End, Layout
+from sniff.engine.rules import FirstLeader, LeadRule, NextLeader, NoDouble, RuleSet
+from sniff.engine.scoring import play_points, round_points
+from sniff.engine.tiles import Tile
+
+if TYPE_CHECKING:
+    from sniff.engine.observation import Observation
+
+
+class Phase(str, Enum):
+    PLAY = "play"  # the current player plays, draws or passes
+    CLAIM = "claim"  # muggins rule: the player who just played claims points
+    MUGGINS = "muggins"  # the next opponent may take unclaimed points
+    ROUND_OVER = "round-over"  # call next_round()
+    GAME_OVER = "game-over"
+
+
+class Reason(str, Enum):
+    """Why an action is refused: a code the announcer turns into words."""
+
+    GAME_OVER = "game-over"
+    ROUND_OVER = "round-over"
+    WRONG_PHASE = "wrong-phase"
+    NOT_IN_HAND = "not-in-hand"
+    END_CLOSED = "end-closed"
+    DOES_NOT_FIT = "does-not-fit"
+    MUST_LEAD = "must-lead"
+    MUST_PLAY_DRAWN = "must-play-drawn"
+    HOLDS_PLAYABLE = "holds-playable"
+    BONEYARD_EMPTY = "boneyard-empty"
+    DRAW_LIMIT = "draw-limit"
+    CAN_DRAW = "can-draw"
+    CAN_PLAY = "can-play"
+    ENDWISE = "endwise"
+    NEGATIVE_CLAIM = "negative-claim"
+
+
+class Refusal(IllegalMove):
+    """:class:`IllegalMove` with a machine-readable reason and the tiles concerned."""
+
+    def __init__(
+        self, reason: Reason, message: str, action: object = None, tiles: tuple[Tile, ...] = ()
+    ) -> None:
+        super().__init__(message, action)
+        self.reason = reason
+        self.tiles = tiles
+
+
+class Game:
+    """A whole game (match) of Sniff between *players* seats, to the target."""
+
+    __slots__ = (
+        "_drawn",
+        "_forced",
+        "_mover",
+        "_passes",
+        "_pending",
+        "_required_lead",
+        "_second_turn",
+        "current",
+        "dealer",
+        "hands",
+        "layout",
+        "leader",
+        "log",
+        "phase",
+        "players",
+        "rng",
+        "round_no",
+        "round_start",
+        "rules",
+        "scores",
+        "side_of",
+        "sides",
+        "stock",
+        "target",
+        "winner",
+    )
+
+    rules: RuleSet
+    players: int
+    sides: tuple[tuple[int, ...], ...]
+    side_of: tuple[int, ...]
+    target: int
+    rng: random.Random
+    dealer: Dealer
+    log: list[Event]
+    round_no: int
+    round_start: int  # index in log of this round's Dealt event
+    scores: list[int]  # per side
+    phase: Phase
+    current: int
+    leader: int
+    hands: list[list[Tile]]
+    stock: list[Tile]  # the boneyard, reversed: the next tile to draw is stock[-1]
+    layout: Layout
+    winner: int | None
+    _passes: int  # passes in a row
+    _drawn: int  # tiles drawn this turn
+    _forced: Tile | None  # a drawn tile that must be played
+    _required_lead: Tile | None
+    _second_turn: bool  # the leader plays again after the lead
+    _pending: int  # points of the last play, awaiting a claim / muggins
+    _mover: int  # who made the play awaiting a claim
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        players: int = 2,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        dealer: Dealer | None = None,
+    ) -> None:
+        rules.check_players(players)
+        self.rules = rules
+        self.players = players
+        self.sides = tuple(tuple(side) for side in rules.sides(players))
+        self.side_of = tuple(
+            next(i for i, side in enumerate(self.sides) if seat in side) for seat in range(players)
+        )
+        self.target = rules.target(players)
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.dealer = dealer if dealer is not None else RandomDealer()
+        self.log = []
+        self.round_no = 0
+        self.round_start = 0
+        self.scores = [0] * len(self.sides)
+        self.winner = None
+        self.leader = -1
+        self._start_round()
+
+    # -- copying ------------------------------------------------------------------
+
+    def copy(self, *, keep_log: bool = False) -> Game:
+        """An independent copy for look-ahead. The log is shared only if asked for
+        (as a copy); a look-ahead needs the position, not its history."""
+        twin = object.__new__(Game)
+        twin.rules = self.rules
+        twin.players = self.players
+        twin.sides = self.sides
+        twin.side_of = self.side_of
+        twin.target = self.target
+        twin.rng = self.rng
+        twin.dealer = self.dealer
+        twin.log = list(self.log) if keep_log else []
+        twin.round_no = self.round_no
+        twin.round_start = self.round_start if keep_log else 0
+        twin.scores = self.scores[:]
+        twin.phase = self.phase
+        twin.current = self.current
+        twin.leader = self.leader
+        twin.hands = [hand[:] for hand in self.hands]
+        twin.stock = self.stock[:]
+        twin.layout = self.layout
+        twin.winner = self.winner
+        twin._passes = self._passes
+        twin._drawn = self._drawn
+        twin._forced = self._forced
+        twin._required_lead = self._required_lead
+        twin._second_turn = self._second_turn
+        twin._pending = self._pending
+        twin._mover = self._mover
+        return twin
+
+    # -- reading ----------------------------------------------------------------
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The boneyard in drawing order (first element drawn first)."""
+        return tuple(reversed(self.stock))
+
+    @property
+    def forced_tile(self) -> Tile | None:
+        """A drawn tile the current player must play now, if any."""
+        return self._forced
+
+    @property
+    def required_lead(self) -> Tile | None:
+        """The tile that must lead this round (highest-double rules), if any."""
+        return self._required_lead
+
+    @property
+    def pending_points(self) -> int:
+        """Points of the play awaiting a claim or a muggins call."""
+        return self._pending
+
+    @property
+    def draws_this_turn(self) -> int:
+        return self._drawn
+
+    @property
+    def passes_in_row(self) -> int:
+        return self._passes
+
+    @property
+    def second_turn(self) -> bool:
+        """Whether the leader is about to play again after the lead."""
+        return self._second_turn
+
+    @property
+    def mover(self) -> int:
+        """Who made the last play (the one who claims under the muggins rule)."""
+        return self._mover
+
+    @classmethod
+    def from_position(
+        cls,
+        obs: Observation,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        *,
+        rng: random.Random | None = None,
+    ) -> Game:
+        """A game in the position *obs* describes, with the hidden tiles filled in
+        (a determinization, for look-ahead). *boneyard* is in drawing order."""
+        if tuple(hands[obs.seat]) != obs.hand and sorted(hands[obs.seat]) != sorted(obs.hand):
+            raise ValueError("the observer's hand must stay as observed")
+        game = object.__new__(cls)
+        game.rules = obs.rules
+        game.players = obs.players
+        game.sides = obs.sides
+        game.side_of = tuple(obs.side_of(seat) for seat in range(obs.players))
+        game.target = obs.target
+        game.rng = rng if rng is not None else random.Random(0)
+        game.dealer = RandomDealer()
+        game.log = []
+        game.round_no = obs.round
+        game.round_start = 0
+        game.scores = list(obs.scores)
+        game.phase = obs.phase
+        game.current = obs.current
+        game.leader = obs.leader
+        game.hands = [list(hand) for hand in hands]
+        game.stock = list(reversed(boneyard))
+        game.layout = obs.layout
+        game.winner = None
+        game._passes = obs.passes_in_row
+        game._drawn = obs.draws_this_turn
+        game._forced = obs.forced
+        game._required_lead = obs.required_lead
+        game._second_turn = obs.second_turn
+        game._pending = obs.pending_points
+        game._mover = obs.mover
+        return game
+
+    def pips(self, seat: int) -> int:
+        return sum(t.high + t.low for t in self.hands[seat])
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def legal_moves(self) -> list[Move]:
+        """The tiles the current player may play now, with their ends."""
+        if self.phase is not Phase.PLAY:
+            return []
+        layout = self.layout
+        if layout.lead is None:
+            if self._required_lead is not None:
+                return [Move(self._required_lead, End.LEAD)]
+            return [Move(tile, End.LEAD) for tile in self.hands[self.current]]
+        tiles: list[Tile] | tuple[Tile] = (
+            (self._forced,) if self._forced is not None else self.hands[self.current]
+        )
+        opens = layout.open
+        endwise = self.rules.double_endwise
+        moves = []
+        for tile in tiles:
+            high, low = tile
+            for arm in range(4):
+                pip = opens[arm]
+                if pip in (high, low):
+                    moves.append(Move(tile, ARM_ENDS[arm]))
+                    if endwise and high == low and not layout.becomes_sniff(tile):
+                        moves.append(Move(tile, ARM_ENDS[arm], True))
+        return moves
+
+    def playable_tiles(self) -> list[Tile]:
+        """The current player's tiles that fit somewhere now."""
+        seen: list[Tile] = []
+        for move in self.legal_moves():
+            if move.tile not in seen:
+                seen.append(move.tile)
+        return seen
+
+    def can_draw(self) -> bool:
+        return self._draw_refusal() is None
+
+    def can_pass(self) -> bool:
+        return self._pass_refusal() is None
+
+    def legal_actions(self) -> list[Action]:
+        """Everything the player to act may do now (claims: the correct one)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            actions: list[Action] = list(self.legal_moves())
+            if self._draw_refusal(bool(actions)) is None:
+                actions.append(DRAW)
+            elif not actions and self._pass_refusal(False) is None:
+                actions.append(PASS)
+            return actions
+        if phase is Phase.CLAIM:
+            return [Claim(self._pending)]
+        if phase is Phase.MUGGINS:
+            return [CallMuggins(True), CallMuggins(False)]
+        return []
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why *action* is not allowed now, or None if it is."""
+        if isinstance(action, Move):
+            return self._move_refusal(action)
+        if isinstance(action, Draw):
+            return self._draw_refusal()
+        if isinstance(action, Pass):
+            return self._pass_refusal()
+        if isinstance(action, Claim):
+            if self.phase is not Phase.CLAIM:
+                return self._phase_refusal(action)
+            if action.points < 0:
+                return Refusal(Reason.NEGATIVE_CLAIM, "a claim cannot be negative", action)
+            return None
+        if self.phase is not Phase.MUGGINS:
+            return self._phase_refusal(action)
+        return None
+
+    # -- acting -------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out any action; return every event it caused, in order."""
+        start = len(self.log)
+        if isinstance(action, Move):
+            self.play(action)
+        elif isinstance(action, Draw):
+            self.draw()
+        elif isinstance(action, Pass):
+            self.pass_turn()
+        elif isinstance(action, Claim):
+            self.claim(action.points)
+        elif isinstance(action, CallMuggins):
+            self.call_muggins(action.call)
+        else:
+            raise IllegalMove(f"not an action: {action!r}", action)
+        return self.log[start:]
+
+    def play(self, move: Move) -> Played:
+        """Play a tile; the follow-up events (round end...) go to the log too."""
+        refusal = self._move_refusal(move)
+        if refusal is not None:
+            raise refusal
+        seat = self.current
+        tile, end, endwise = move
+        self.hands[seat].remove(tile)
+        layout = self.layout = self.layout.place(tile, end, endwise=endwise)
+        count = layout.count
+        points = play_points(count, self.rules.scoring, self.rules.points_unit)
+        event = Played(seat, tile, end, count, points, endwise)
+        self.log.append(event)
+        self._passes = 0
+        self._drawn = 0
+        self._forced = None
+        self._required_lead = None
+        if end is End.LEAD and self.rules.leader_second_turn:
+            self._second_turn = True
+        elif self._second_turn:
+            self._second_turn = False
+        self._mover = seat
+        if self.rules.muggins:
+            self._pending = points
+            self.phase = Phase.CLAIM
+            return event
+        if points and self._score(self.side_of[seat], points):
+            return event
+        self._after_play()
+        return event
+
+    def draw(self) -> Drew:
+        refusal = self._draw_refusal()
+        if refusal is not None:
+            raise refusal
+        seat = self.current
+        tile = self.stock.pop()
+        self.hands[seat].append(tile)
+        self._drawn += 1
+        if self.rules.must_play_drawn:
+            opens = self.layout.open
+            if tile.high in opens or tile.low in opens:
+                self._forced = tile
+        event = Drew(seat, tile)
+        self.log.append(event)
+        return event
+
+    def pass_turn(self) -> Passed:
+        refusal = self._pass_refusal()
+        if refusal is not None:
+            raise refusal
+        seat = self.current
+        event = Passed(seat)
+        self.log.append(event)
+        self._passes += 1
+        self._second_turn = False
+        if self._passes >= self.players:
+            self._end_round("blocked", None)
+        else:
+            self._next_turn()
+        return event
+
+    def claim(self, points: int) -> Claimed:
+        """Muggins rule: the player who just played claims *points*."""
+        refusal = self.refusal(Claim(points))
+        if refusal is not None:
+            raise refusal
+        correct = points == self._pending
+        event = Claimed(self._mover, points, correct)
+        self.log.append(event)
+        if correct:
+            if points and self._score(self.side_of[self._mover], points):
+                return event
+        elif self._pending > 0:
+            self.phase = Phase.MUGGINS
+            self.current = self._next_opponent(self._mover)
+            return event
+        self.phase = Phase.PLAY
+        self._after_play()
+        return event
+
+    def call_muggins(self, call: bool = True) -> MugginsCalled | None:
+        """The next opponent takes the unclaimed points (or lets them go)."""
+        refusal = self.refusal(CallMuggins(call))
+        if refusal is not None:
+            raise refusal
+        event = None
+        self.phase = Phase.PLAY
+        if call:
+            event = MugginsCalled(self.current, self._pending)
+            self.log.append(event)
+            if self._score(self.side_of[self.current], self._pending):
+                return event
+        self.current = self._mover
+        self._after_play()
+        return event
+
+    def next_round(self) -> Dealt:
+        """Deal the next round after a round ended."""
+        if self.phase is not Phase.ROUND_OVER:
+            raise self._phase_refusal(None)
+        self._start_round()
+        event = self.log[self.round_start]
+        assert isinstance(event, Dealt)
+        return event
+
+    # -- internals ----------------------------------------------------------------
+
+    def _phase_refusal(self, action: object) -> Refusal:
+        if self.phase is Phase.GAME_OVER:
+            return Refusal(Reason.GAME_OVER, "the game is over", action)
+        if self.phase is Phase.ROUND_OVER:
+            return Refusal(Reason.ROUND_OVER, "the round is over", action)
+        return Refusal(
+            Reason.WRONG_PHASE, f"not now: the game waits for a {self.phase.value}", action
+        )
+
+    def _move_refusal(self, move: Move) -> Refusal | None:
+        if self.phase is not Phase.PLAY:
+            return self._phase_refusal(move)
+        tile, end, endwise = move
+        if tile not in self.hands[self.current]:
+            return Refusal(Reason.NOT_IN_HAND, f"{tile} is not in your hand", move, (tile,))
+        layout = self.layout
+        if self._forced is not None and tile != self._forced:
+            return Refusal(
+                Reason.MUST_PLAY_DRAWN,
+                f"you must play the tile you drew, {self._forced}",
+                move,
+                (self._forced,),
+            )
+        if layout.lead is None:
+            if self._required_lead is not None and tile != self._required_lead:
+                return Refusal(
+                    Reason.MUST_LEAD,
+                    f"{self._required_lead} must lead",
+                    move,
+                    (self._required_lead,),
+                )
+            if end is not End.LEAD:
+                return Refusal(
+                    Reason.END_CLOSED, f"the first tile is the lead, not {end.value}", move
+                )
+        else:
+            if end is End.LEAD:
+                return Refusal(Reason.END_CLOSED, "the lead is already down", move)
+            pip = layout.open[end.arm]
+            if pip < 0:
+                return Refusal(Reason.END_CLOSED, f"{end.value} is not open", move, (tile,))
+            if not tile.has(pip):
+                return Refusal(
+                    Reason.DOES_NOT_FIT,
+                    f"{tile} does not fit {end.value}, which is {pip}",
+                    move,
+                    (tile,),
+                )
+        if endwise and (
+            not self.rules.double_endwise or not tile.is_double or layout.becomes_sniff(tile)
+        ):
+            return Refusal(Reason.ENDWISE, f"{tile} cannot be laid endwise", move, (tile,))
+        return None
+
+    def _draw_refusal(self, holds_playable: bool | None = None) -> Refusal | None:
+        if self.phase is not Phase.PLAY:
+            return self._phase_refusal(DRAW)
+        if self._forced is not None:
+            return Refusal(
+                Reason.MUST_PLAY_DRAWN,
+                f"play the tile you drew, {self._forced}",
+                DRAW,
+                (self._forced,),
+            )
+        if not self.stock:
+            return Refusal(Reason.BONEYARD_EMPTY, "the boneyard is empty", DRAW)
+        limit = self.rules.draw_limit
+        if limit is not None and self._drawn >= limit:
+            return Refusal(Reason.DRAW_LIMIT, f"you have drawn {limit} tiles this turn", DRAW)
+        if self.layout.lead is None:
+            return Refusal(Reason.HOLDS_PLAYABLE, "lead a tile first", DRAW)
+        if not self.rules.draw_while_playable:
+            if holds_playable is None:
+                holds_playable = bool(self.legal_moves())
+            if holds_playable:
+                tiles = tuple(self.playable_tiles())
+                return Refusal(
+                    Reason.HOLDS_PLAYABLE, f"you hold a tile that fits: {tiles[0]}", DRAW, tiles
+                )
+        return None
+
+    def _pass_refusal(self, holds_playable: bool | None = None) -> Refusal | None:
+        if self.phase is not Phase.PLAY:
+            return self._phase_refusal(PASS)
+        if holds_playable is None:
+            holds_playable = bool(self.legal_moves())
+        if holds_playable:
+            tiles = tuple(self.playable_tiles())
+            return Refusal(Reason.CAN_PLAY, f"you hold a tile that fits: {tiles[0]}", PASS, tiles)
+        if self._draw_refusal(False) is None:
+            return Refusal(Reason.CAN_DRAW, "you can still draw", PASS)
+        return None
+
+    def _next_opponent(self, seat: int) -> int:
+        other = self.next_seat(seat)
+        while self.side_of[other] == self.side_of[seat]:
+            other = self.next_seat(other)
+        return other
+
+    def _next_turn(self) -> None:
+        self.current = self.next_seat(self.current)
+        self._drawn = 0
+        self._forced = None
+
+    def _after_play(self) -> None:
+        mover = self._mover
+        if not self.hands[mover]:
+            self._end_round("domino", mover)
+            return
+        self.current = mover
+        if self._second_turn:
+            self._drawn = 0
+            return
+        self._next_turn()
+
+    def _score(self, side: int, points: int) -> bool:
+        """Add points during play; end the game at once if the target is reached."""
+        self.scores[side] += points
+        if self._check_target():
+            self._end_round("target", None)
+            return True
+        return False
+
+    def _check_target(self) -> bool:
+        top = max(self.scores)
+        if top >= self.target and self.scores.count(top) == 1:
+            self.winner = self.scores.index(top)
+            return True
+        return False
+
+    def _end_round(self, reason: str, went_out: int | None) -> None:
+        if reason == "target":
+            points = [0] * len(self.sides)
+        else:
+            points = round_points(
+                self.rules.round_scoring,
+                [self.pips(seat) for seat in range(self.players)],
+                self.sides,
+                domino_by=went_out,
+                unit=self.rules.points_unit,
+            )
+            for side, gained in enumerate(points):
+                self.scores[side] += gained
+        hands = tuple(tuple(hand) for hand in self.hands)
+        self.log.append(
+            RoundEnded(self.round_no, reason, hands, tuple(points), tuple(self.scores), went_out)
+        )
+        if reason == "target" or self._check_target():
+            self.phase = Phase.GAME_OVER
+            assert self.winner is not None
+            self.log.append(GameEnded(self.winner, tuple(self.scores)))
+        else:
+            self.phase = Phase.ROUND_OVER
+
+    def _start_round(self) -> None:
+        self.round_no += 1
+        previous = self.log[-1] if self.log else None
+        redeal = False
+        while True:
+            deal = self.dealer.deal(self.rules, self.players, self.round_no, self.rng)
+            self._check_deal(deal)
+            leader, required = self._choose_leader(deal, previous)
+            if leader is not None:
+                break
+            # Nobody holds a double and the rules say throw in: record and deal again.
+            self.log.append(Dealt(self.round_no, deal.hands, deal.boneyard, None, redeal))
+            redeal = True
+        self.round_start = len(self.log)
+        self.log.append(Dealt(self.round_no, deal.hands, deal.boneyard, leader, redeal))
+        self.hands = [list(hand) for hand in deal.hands]
+        self.stock = list(reversed(deal.boneyard))
+        self.layout = Layout.empty(self.rules.spinner)
+        self.leader = self.current = leader
+        self.phase = Phase.PLAY
+        self._passes = 0
+        self._drawn = 0
+        self._forced = None
+        self._required_lead = required
+        self._second_turn = False
+        self._pending = 0
+        self._mover = leader
+
+    def _check_deal(self, deal: Deal) -> None:
+        if len(deal.hands) != self.players:
+            raise ValueError(f"a deal for {len(deal.hands)} seats, not {self.players}")
+        every = [t for hand in deal.hands for t in hand] + list(deal.boneyard)
+        if len(set(every)) != len(every) or any(max(t) > self.rules.max_pip for t in every):
+            raise ValueError("a deal must hold each tile of the set once")
+
+    def _choose_leader(self, deal: Deal, previous: Event | None) -> tuple[int | None, Tile | None]:
+        rules = self.rules
+        if rules.lead is LeadRule.HIGHEST_DOUBLE:
+            found = highest_double(deal.hands)
+            if found is not None:
+                return found
+            if rules.no_double is NoDouble.REDEAL:
+                return None, None
+            return heaviest_tile(deal.hands)
+        if deal.leader is not None:
+            return deal.leader, None
+        if self.round_no == 1:
+            if rules.first_leader is FirstLeader.DRAW_TILES:
+                return draw_for_lead(rules, self.players, self.rng), None
+            return self.rng.randrange(self.players), None
+        if rules.next_leader is NextLeader.WINNER:
+            if isinstance(previous, RoundEnded) and previous.went_out is not None:
+                return previous.went_out, None
+            return self.rng.randrange(self.players), None
+        return self.next_seat(self.leader), None
