@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from enum import Enum
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from sniff.engine.dealing import (
@@ -42,12 +43,35 @@ from sniff.engine.events import (
     RoundEnded,
 )
 from sniff.engine.layout import ARM_ENDS, End, Layout
-from sniff.engine.rules import FirstLeader, LeadRule, NextLeader, NoDouble, RuleSet
+from sniff.engine.rules import Combination, FirstLeader, LeadRule, NextLeader, NoDouble, RuleSet
 from sniff.engine.scoring import play_points, round_points
-from sniff.engine.tiles import Tile
+from sniff.engine.tiles import Tile, full_set
 
 if TYPE_CHECKING:
     from sniff.engine.observation import Observation
+
+
+# Every plain move, made once: legal_moves() hands out these shared values.
+_MOVES: dict[Tile, tuple[Move, ...]] = {
+    tile: tuple(Move(tile, end) for end in ARM_ENDS) for tile in full_set(12)
+}
+
+
+@lru_cache(maxsize=64)
+def _seating(
+    rules: RuleSet, players: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]:
+    """Sides, each seat's side and the target; checked once per rule set."""
+    rules.check_players(players)
+    sides = tuple(tuple(side) for side in rules.sides(players))
+    side_of = tuple(next(i for i, s in enumerate(sides) if seat in s) for seat in range(players))
+    return sides, side_of, rules.target(players)
+
+
+@lru_cache(maxsize=16)
+def _points_table(combination: Combination, unit: int) -> tuple[int, ...]:
+    """What a play earns for every count a layout can reach (4 ends of double-twelves)."""
+    return tuple(play_points(count, combination, unit) for count in range(4 * 24 + 1))
 
 
 class Phase(str, Enum):
@@ -56,6 +80,11 @@ class Phase(str, Enum):
     MUGGINS = "muggins"  # the next opponent may take unclaimed points
     ROUND_OVER = "round-over"  # call next_round()
     GAME_OVER = "game-over"
+
+
+_PLAY = Phase.PLAY
+_LEAD = End.LEAD
+_ARM = {end: end.arm for end in End}
 
 
 class Reason(str, Enum):
@@ -98,6 +127,7 @@ class Game:
         "_mover",
         "_passes",
         "_pending",
+        "_points",
         "_required_lead",
         "_second_turn",
         "current",
@@ -145,6 +175,7 @@ class Game:
     _second_turn: bool  # the leader plays again after the lead
     _pending: int  # points of the last play, awaiting a claim / muggins
     _mover: int  # who made the play awaiting a claim
+    _points: tuple[int, ...]  # what a play earns, by count
 
     def __init__(
         self,
@@ -155,14 +186,10 @@ class Game:
         rng: random.Random | None = None,
         dealer: Dealer | None = None,
     ) -> None:
-        rules.check_players(players)
         self.rules = rules
         self.players = players
-        self.sides = tuple(tuple(side) for side in rules.sides(players))
-        self.side_of = tuple(
-            next(i for i, side in enumerate(self.sides) if seat in side) for seat in range(players)
-        )
-        self.target = rules.target(players)
+        self.sides, self.side_of, self.target = _seating(rules, players)
+        self._points = _points_table(rules.scoring, rules.points_unit)
         self.rng = rng if rng is not None else random.Random(seed)
         self.dealer = dealer if dealer is not None else RandomDealer()
         self.log = []
@@ -184,6 +211,7 @@ class Game:
         twin.sides = self.sides
         twin.side_of = self.side_of
         twin.target = self.target
+        twin._points = self._points
         twin.rng = self.rng
         twin.dealer = self.dealer
         twin.log = list(self.log) if keep_log else []
@@ -265,6 +293,7 @@ class Game:
         game.sides = obs.sides
         game.side_of = tuple(obs.side_of(seat) for seat in range(obs.players))
         game.target = obs.target
+        game._points = _points_table(obs.rules.scoring, obs.rules.points_unit)
         game.rng = rng if rng is not None else random.Random(0)
         game.dealer = RandomDealer()
         game.log = []
@@ -305,17 +334,19 @@ class Game:
         tiles: list[Tile] | tuple[Tile] = (
             (self._forced,) if self._forced is not None else self.hands[self.current]
         )
-        opens = layout.open
-        endwise = self.rules.double_endwise
+        ends = layout.open_arms
         moves = []
         for tile in tiles:
             high, low = tile
-            for arm in range(4):
-                pip = opens[arm]
-                if pip in (high, low):
-                    moves.append(Move(tile, ARM_ENDS[arm]))
-                    if endwise and high == low and not layout.becomes_sniff(tile):
-                        moves.append(Move(tile, ARM_ENDS[arm], True))
+            for arm, pip in ends:
+                if pip == high or pip == low:  # noqa: SIM109 - the hot loop
+                    moves.append(_MOVES[tile][arm])
+        if self.rules.double_endwise:
+            moves.extend(
+                Move(m.tile, m.end, True)
+                for m in list(moves)
+                if m.tile.is_double and not layout.becomes_sniff(m.tile)
+            )
         return moves
 
     def playable_tiles(self) -> list[Tile]:
@@ -336,11 +367,11 @@ class Game:
         """Everything the player to act may do now (claims: the correct one)."""
         phase = self.phase
         if phase is Phase.PLAY:
-            actions: list[Action] = list(self.legal_moves())
-            if self._draw_refusal(bool(actions)) is None:
+            actions: list[Action] = self.legal_moves()  # type: ignore[assignment]
+            if self._may_draw(bool(actions)):
                 actions.append(DRAW)
-            elif not actions and self._pass_refusal(False) is None:
-                actions.append(PASS)
+            elif not actions:
+                actions.append(PASS)  # nothing fits and drawing can't help
             return actions
         if phase is Phase.CLAIM:
             return [Claim(self._pending)]
@@ -387,27 +418,46 @@ class Game:
 
     def play(self, move: Move) -> Played:
         """Play a tile; the follow-up events (round end...) go to the log too."""
-        refusal = self._move_refusal(move)
-        if refusal is not None:
-            raise refusal
         seat = self.current
         tile, end, endwise = move
-        self.hands[seat].remove(tile)
-        layout = self.layout = self.layout.place(tile, end, endwise=endwise)
+        hand = self.hands[seat]
+        layout = self.layout
+        forced = self._forced
+        # The common case, checked cheaply: an ordinary tile on an open end that
+        # matches. Anything else goes through the full check, which explains.
+        if not (
+            self.phase is _PLAY
+            and not endwise
+            and end is not _LEAD
+            and (forced is None or forced == tile)
+            and layout.open[_ARM[end]] in tile
+            and tile in hand
+        ):
+            refusal = self._move_refusal(move)
+            if refusal is not None:
+                raise refusal
+        hand.remove(tile)
+        layout = self.layout = layout.place(tile, end, endwise=endwise)
         count = layout.count
-        points = play_points(count, self.rules.scoring, self.rules.points_unit)
+        rules = self.rules
+        table = self._points
+        points = (
+            table[count]
+            if count < len(table)
+            else play_points(count, rules.scoring, rules.points_unit)
+        )
         event = Played(seat, tile, end, count, points, endwise)
         self.log.append(event)
         self._passes = 0
         self._drawn = 0
         self._forced = None
         self._required_lead = None
-        if end is End.LEAD and self.rules.leader_second_turn:
+        if end is _LEAD and rules.leader_second_turn:
             self._second_turn = True
         elif self._second_turn:
             self._second_turn = False
         self._mover = seat
-        if self.rules.muggins:
+        if rules.muggins:
             self._pending = points
             self.phase = Phase.CLAIM
             return event
@@ -547,6 +597,19 @@ class Game:
             return Refusal(Reason.ENDWISE, f"{tile} cannot be laid endwise", move, (tile,))
         return None
 
+    def _may_draw(self, holds_playable: bool) -> bool:
+        """The fast yes/no twin of :meth:`_draw_refusal` (tests hold them equal)."""
+        rules = self.rules
+        limit = rules.draw_limit
+        return (
+            self.phase is Phase.PLAY
+            and self._forced is None
+            and bool(self.stock)
+            and (limit is None or self._drawn < limit)
+            and self.layout.lead is not None
+            and (rules.draw_while_playable or not holds_playable)
+        )
+
     def _draw_refusal(self, holds_playable: bool | None = None) -> Refusal | None:
         if self.phase is not Phase.PLAY:
             return self._phase_refusal(DRAW)
@@ -653,7 +716,8 @@ class Game:
         redeal = False
         while True:
             deal = self.dealer.deal(self.rules, self.players, self.round_no, self.rng)
-            self._check_deal(deal)
+            if not isinstance(self.dealer, RandomDealer):  # ours are right by making
+                self._check_deal(deal)
             leader, required = self._choose_leader(deal, previous)
             if leader is not None:
                 break

@@ -86,6 +86,11 @@ _TILES: list[list[Tile]] = [
 ]
 
 
+_SETS = [
+    tuple(_TILES[a][b] for a in range(top + 1) for b in range(a + 1)) for top in range(_MAX_PIP + 1)
+]
+
+
 def full_set(max_pip: int = 6) -> list[Tile]:
     """Every tile of a double-*max_pip* set, in a fixed order.
 
@@ -94,7 +99,7 @@ def full_set(max_pip: int = 6) -> list[Tile]:
     """
     if not 0 <= max_pip <= _MAX_PIP:
         raise ValueError(f"no double-{max_pip} set")
-    return [_TILES[a][b] for a in range(max_pip + 1) for b in range(a + 1)]
+    return list(_SETS[max_pip])
 
 
 def pip_total(tiles: list[Tile] | tuple[Tile, ...]) -> int:
