@@ -1,0 +1,107 @@
+"""Practice questions come from legal layouts, and their answers are right."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sniff.engine import Combination, End, Layout, play_points, scores
+from sniff.practice import Drill, PracticeSession, judge, make_question
+from sniff.practice.drills import LEVELS, fits_level, parse_tile_answer
+
+
+def assert_legal(layout: Layout) -> None:
+    """Every tile once; each tile's inner half matches the end it was laid on."""
+    tiles = layout.tiles()
+    assert len(tiles) == len(set(tiles))
+    assert layout.lead is not None
+    for arm, placed in enumerate(layout.arms):
+        if not placed:
+            continue
+        if arm < 2:
+            start = layout.lead.high if arm == 0 else layout.lead.low
+        else:
+            assert layout.sniff is not None
+            start = layout.sniff.high
+        expected = start
+        for p in placed:
+            assert p.inner == expected, (layout, arm)
+            assert {p.inner, p.outer} == {p.tile.high, p.tile.low}
+            expected = p.outer
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+@pytest.mark.parametrize("combination", list(Combination))
+def test_questions_are_legal_layouts_with_the_engines_answer(
+    level: int, combination: Combination
+) -> None:
+    rng = random.Random(level * 31 + len(combination.value))
+    for drill in (Drill.COUNT, Drill.SCORE, Drill.TILE):
+        for _ in range(6):
+            q = make_question(drill, level, rng, combination)
+            assert_legal(q.layout)
+            assert fits_level(q.layout, level)
+            assert q.count == sum(p.pips for p in q.layout.parts())
+            expected_points = q.count if scores(q.count, combination) else 0
+            assert q.points == expected_points
+            if drill is Drill.SCORE:
+                assert q.answer == expected_points
+            if drill is Drill.TILE:
+                assert q.scoring_moves
+                for move, points in q.scoring_moves:
+                    assert move.tile in q.hand
+                    after = q.layout.place(move.tile, move.end)
+                    assert points == play_points(after.count, combination) > 0
+
+
+def test_level_one_has_two_plain_ends_and_level_four_exposed_halves() -> None:
+    rng = random.Random(5)
+    for _ in range(10):
+        q1 = make_question(Drill.COUNT, 1, rng)
+        assert [p.kind for p in q1.parts] == ["end", "end"]
+        q4 = make_question(Drill.COUNT, 4, rng)
+        assert "exposed" in {p.kind for p in q4.parts}
+
+
+def test_answers_are_read_generously() -> None:
+    assert parse_tile_answer("51e") is not None
+    tile, end = parse_tile_answer("1-5 north")  # type: ignore[misc]
+    assert str(tile) == "5-1" and end is End.NORTH
+    assert parse_tile_answer("5 1 osten") is not None
+    assert parse_tile_answer("hello") is None
+    q = make_question(Drill.COUNT, 2, random.Random(1))
+    assert judge(q, str(q.count)).correct
+    assert not judge(q, str(q.count + 1)).correct
+    assert not judge(q, "abc").readable
+
+
+def test_session_keeps_streaks_and_times_with_an_injected_clock() -> None:
+    now = [100.0]
+    session = PracticeSession(Drill.COUNT, 2, rng=random.Random(2), clock=lambda: now[0])
+    right = wrong = 0
+    for i in range(6):
+        q = session.next_question()
+        now[0] += 2.0
+        answer = str(q.answer) if i != 3 else str(q.answer + 1)
+        result = session.answer(answer)
+        assert result is not None
+        right += result.verdict.correct
+        wrong += not result.verdict.correct
+    assert session.answer("7") is None  # no open question
+    summary = session.finish()
+    assert (summary.asked, summary.right, summary.best_streak) == (6, 5, 3)
+    assert summary.per_answer == pytest.approx(2.0)
+
+
+def test_timed_round_ends_after_sixty_seconds() -> None:
+    now = [0.0]
+    session = PracticeSession(Drill.TIMED, 1, rng=random.Random(3), clock=lambda: now[0])
+    count = 0
+    while not session.finished:
+        q = session.next_question()
+        now[0] += 7.5
+        session.answer(str(q.answer))
+        count += 1
+    assert count == 8
+    assert session.time_left == 0.0
