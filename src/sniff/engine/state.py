@@ -592,7 +592,10 @@ class Game:
                     (tile,),
                 )
         if endwise and (
-            not self.rules.double_endwise or not tile.is_double or layout.becomes_sniff(tile)
+            not self.rules.double_endwise
+            or not tile.is_double
+            or end is End.LEAD  # the lead always lies across
+            or layout.becomes_sniff(tile)
         ):
             return Refusal(Reason.ENDWISE, f"{tile} cannot be laid endwise", move, (tile,))
         return None
