@@ -194,9 +194,20 @@ def _convert(name: str, value: Any, current: Any) -> Any:
             choices = ", ".join(m.value for m in type(current))
             raise RulesError(f"{name} must be one of {choices}, not {value!r}") from None
     if isinstance(current, tuple):
+        # One number stands for 2, 3 and 4+ players alike; "7,6,5" gives each.
+        if isinstance(value, str):
+            value = [v for v in value.replace(" ", ",").split(",") if v]
         if isinstance(value, int):
-            return (value, value, value)
-        return tuple(int(v) for v in value)
+            value = [value]
+        try:
+            numbers = tuple(int(v) for v in value)
+        except (TypeError, ValueError):
+            raise RulesError(f"{name} must be numbers, not {value!r}") from None
+        if len(numbers) == 1:
+            numbers = numbers * 3
+        if len(numbers) != 3:
+            raise RulesError(f"{name} takes one number or three (for 2, 3 and 4 players)")
+        return numbers
     if isinstance(current, bool):
         if isinstance(value, str):
             if value.lower() in ("1", "true", "yes", "on"):

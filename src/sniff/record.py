@@ -1,0 +1,620 @@
+"""Game records in the ``sniff-record/1`` format (shared/RECORD.md).
+
+A record is JSON Lines: a ``game`` header, then one line per engine event.
+:class:`RecordWriter` writes one while a game is played (every line flushed,
+so a crash keeps what was played), :func:`read_record` reads one back into
+engine events, and :func:`verify` replays it through the engine and refuses
+any line the rules would not have produced.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Literal
+
+from sniff.engine import (
+    DRAW,
+    PASS,
+    Action,
+    CallMuggins,
+    Claim,
+    Claimed,
+    Deal,
+    Dealt,
+    Drew,
+    End,
+    Event,
+    Game,
+    GameEnded,
+    IllegalMove,
+    LeadRule,
+    Move,
+    MugginsCalled,
+    NextLeader,
+    Passed,
+    Phase,
+    Played,
+    RoundEnded,
+    RulesError,
+    RuleSet,
+    ScriptedDealer,
+    Tile,
+    full_set,
+)
+
+FORMAT = "sniff-record/1"
+REASONS = ("domino", "blocked", "target")
+
+__all__ = [
+    "FORMAT",
+    "PlayerInfo",
+    "Record",
+    "RecordError",
+    "RecordWriter",
+    "event_to_json",
+    "read_record",
+    "verify",
+]
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not replay; *line_no* is 1-based (0: the file)."""
+
+    def __init__(self, message: str, line_no: int = 0) -> None:
+        super().__init__(f"line {line_no}: {message}" if line_no else message)
+        self.message = message
+        self.line_no = line_no
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """Who sits in a seat: a person or a bot of some level."""
+
+    name: str
+    kind: Literal["human", "bot"] = "bot"
+    level: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
+        if self.kind == "bot":
+            out["level"] = self.level
+        return out
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record read back: the header and the events, with the line of each event."""
+
+    preset: str
+    rules: RuleSet
+    seed: int | None
+    players: tuple[PlayerInfo, ...]
+    sides: tuple[tuple[int, ...], ...]
+    events: tuple[Event, ...]
+    lines: tuple[int, ...] = field(default=())  # the line number of each event
+
+    @property
+    def finished(self) -> bool:
+        """Whether the record ends with ``game_end`` (a stopped game does not)."""
+        return bool(self.events) and isinstance(self.events[-1], GameEnded)
+
+
+# -- writing -------------------------------------------------------------------
+
+
+def _dumps(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _tile(tile: Tile) -> list[int]:
+    return [tile.high, tile.low]
+
+
+def _tiles(tiles: Iterable[Tile]) -> list[list[int]]:
+    return [_tile(t) for t in tiles]
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """The record line for one engine event, keys in RECORD.md's order."""
+    if isinstance(event, Dealt):
+        return {
+            "type": "deal",
+            "round": event.round,
+            "hands": [_tiles(hand) for hand in event.hands],
+            "boneyard": _tiles(event.boneyard),
+            "leader": event.leader,
+        }
+    if isinstance(event, Played):
+        # The engine lays the lead high half west, so [high, low] is [west, east].
+        out: dict[str, Any] = {
+            "type": "play",
+            "player": event.player,
+            "tile": _tile(event.tile),
+            "end": event.end.value,
+            "count": event.count,
+            "points": event.points,
+        }
+        if event.endwise:
+            out["endwise"] = True
+        return out
+    if isinstance(event, Drew):
+        if event.tile is None:
+            raise ValueError("a record holds every draw with its tile, not a seat's view")
+        return {"type": "draw", "player": event.player, "tile": _tile(event.tile)}
+    if isinstance(event, Passed):
+        return {"type": "pass", "player": event.player}
+    if isinstance(event, Claimed):
+        return {"type": "claim", "player": event.player, "points": event.points}
+    if isinstance(event, MugginsCalled):
+        return {"type": "muggins", "player": event.player, "points": event.points}
+    if isinstance(event, RoundEnded):
+        return {
+            "type": "round_end",
+            "round": event.round,
+            "reason": event.reason,
+            "hands": [_tiles(hand) for hand in event.hands],
+            "points": list(event.points),
+            "scores": list(event.scores),
+        }
+    return {"type": "game_end", "winner": event.winner, "scores": list(event.scores)}
+
+
+def header_json(
+    rules: RuleSet,
+    seed: int | None,
+    players: Sequence[PlayerInfo],
+    sides: Sequence[Sequence[int]],
+) -> dict[str, Any]:
+    """The ``game`` line."""
+    return {
+        "type": "game",
+        "format": FORMAT,
+        "preset": rules.preset,
+        "rules": rules.to_json(),
+        "seed": seed,
+        "players": [p.to_json() for p in players],
+        "sides": [list(side) for side in sides],
+    }
+
+
+class RecordWriter:
+    """Write a record line by line while a game is played.
+
+    Given a path, the header goes to a temporary file that is renamed into
+    place, so a record file never exists without its header; every later line
+    is appended and flushed at once. Given an open text stream, lines go to it.
+    """
+
+    def __init__(
+        self,
+        path_or_stream: str | os.PathLike[str] | IO[str],
+        *,
+        rules: RuleSet,
+        seed: int | None,
+        players: Sequence[PlayerInfo],
+        sides: Sequence[Sequence[int]],
+    ) -> None:
+        header = _dumps(header_json(rules, seed, players, sides)) + "\n"
+        self.path: Path | None = None
+        if isinstance(path_or_stream, (str, os.PathLike)):
+            self._owned = True
+            self.path = path = Path(path_or_stream)
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+                    out.write(header)
+                os.replace(tmp, path)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
+            self._stream: IO[str] = path.open("a", encoding="utf-8", newline="\n")
+        else:
+            self._owned = False
+            self._stream = path_or_stream
+            self._stream.write(header)
+            self._stream.flush()
+
+    def write(self, event: Event) -> None:
+        """Append one event's line and flush it."""
+        self._stream.write(_dumps(event_to_json(event)) + "\n")
+        self._stream.flush()
+
+    def write_all(self, events: Iterable[Event]) -> None:
+        """Append several events (one flush per line, as :meth:`write`)."""
+        for event in events:
+            self.write(event)
+
+    def close(self) -> None:
+        """Close the file (a stream given by the caller stays open)."""
+        if self._owned:
+            self._stream.close()
+
+    def __enter__(self) -> RecordWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# -- reading -------------------------------------------------------------------
+
+
+class _Line:
+    """One parsed line with checked accessors that raise :class:`RecordError`."""
+
+    def __init__(self, data: dict[str, Any], line_no: int, max_pip: int, players: int) -> None:
+        self.data = data
+        self.no = line_no
+        self.max_pip = max_pip
+        self.players = players
+
+    def fail(self, message: str) -> RecordError:
+        return RecordError(message, self.no)
+
+    def get(self, key: str) -> Any:
+        if key not in self.data:
+            raise self.fail(f"a {self.data.get('type')} line needs {key!r}")
+        return self.data[key]
+
+    def number(self, key: str, *, nullable: bool = False) -> int | None:
+        value = self.get(key)
+        if value is None and nullable:
+            return None
+        if type(value) is not int:
+            raise self.fail(f"{key!r} must be a whole number, not {json.dumps(value)}")
+        return value
+
+    def integer(self, key: str) -> int:
+        value = self.number(key)
+        assert value is not None
+        return value
+
+    def seat(self, key: str, *, nullable: bool = False) -> int | None:
+        value = self.number(key, nullable=nullable)
+        if value is not None and not 0 <= value < self.players:
+            raise self.fail(f"{key!r} is {value}, but the seats are 0 to {self.players - 1}")
+        return value
+
+    def player(self) -> int:
+        value = self.seat("player")
+        assert value is not None
+        return value
+
+    def tile(self, value: Any, key: str = "tile") -> Tile:
+        if not isinstance(value, list) or len(value) != 2 or any(type(v) is not int for v in value):
+            raise self.fail(f"{key!r} must hold tiles as [a, b], not {json.dumps(value)}")
+        a, b = value
+        if not (0 <= a <= self.max_pip and 0 <= b <= self.max_pip):
+            raise self.fail(f"[{a}, {b}] is not a tile of a double-{self.max_pip} set")
+        return Tile.of(a, b)
+
+    def tiles(self, value: Any, key: str) -> tuple[Tile, ...]:
+        if not isinstance(value, list):
+            raise self.fail(f"{key!r} must be a list of tiles")
+        tiles = tuple(self.tile(v, key) for v in value)
+        return tiles
+
+    def hands(self, key: str) -> tuple[tuple[Tile, ...], ...]:
+        value = self.get(key)
+        if not isinstance(value, list) or len(value) != self.players:
+            raise self.fail(f"{key!r} must list one hand for each of the {self.players} seats")
+        hands = tuple(self.tiles(hand, key) for hand in value)
+        every = [t for hand in hands for t in hand]
+        _no_duplicates(self, every)
+        return hands
+
+    def numbers(self, key: str, size: int) -> tuple[int, ...]:
+        value = self.get(key)
+        if (
+            not isinstance(value, list)
+            or len(value) != size
+            or any(type(v) is not int for v in value)
+        ):
+            raise self.fail(f"{key!r} must be {size} whole numbers, one per side")
+        return tuple(value)
+
+
+def _no_duplicates(line: _Line, tiles: Sequence[Tile]) -> None:
+    seen: set[Tile] = set()
+    for tile in tiles:
+        if tile in seen:
+            raise line.fail(f"the tile {tile} appears twice")
+        seen.add(tile)
+
+
+def _parse_header(data: dict[str, Any]) -> tuple[RuleSet, int | None, list[PlayerInfo], Any]:
+    line = _Line(data, 1, 12, 0)
+    if data.get("type") != "game":
+        raise line.fail("the first line must be the 'game' line")
+    fmt = line.get("format")
+    if fmt != FORMAT:
+        raise line.fail(f"the format is {json.dumps(fmt)}, not {FORMAT!r}")
+    if not isinstance(line.get("preset"), str):
+        raise line.fail("'preset' must be a string")
+    rules_data = line.get("rules")
+    if not isinstance(rules_data, dict):
+        raise line.fail("'rules' must be an object of rule fields")
+    try:
+        rules = RuleSet.from_json(rules_data)
+    except (RulesError, TypeError, ValueError) as error:
+        raise line.fail(f"bad rules: {error}") from None
+    seed = line.number("seed", nullable=True)
+    raw_players = line.get("players")
+    if not isinstance(raw_players, list):
+        raise line.fail("'players' must be a list")
+    players: list[PlayerInfo] = []
+    for raw in raw_players:
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            raise line.fail("each player needs a 'name' string")
+        kind = raw.get("kind")
+        if kind not in ("human", "bot"):
+            raise line.fail(f"a player's kind is 'human' or 'bot', not {json.dumps(kind)}")
+        level = raw.get("level")
+        if kind == "bot" and not isinstance(level, str):
+            raise line.fail(f"the bot {raw['name']!r} needs a 'level' string")
+        players.append(PlayerInfo(raw["name"], kind, level if kind == "bot" else None))
+    try:
+        rules.check_players(len(players))
+    except RulesError as error:
+        raise line.fail(str(error)) from None
+    return rules, seed, players, line.get("sides")
+
+
+def _parse_sides(value: Any, players: int) -> tuple[tuple[int, ...], ...]:
+    line = _Line({"type": "game"}, 1, 12, players)
+    if not isinstance(value, list) or not all(isinstance(side, list) for side in value):
+        raise line.fail("'sides' must be a list of lists of seats")
+    seats = [s for side in value for s in side]
+    if any(type(s) is not int for s in seats) or sorted(seats) != list(range(players)):
+        raise line.fail("'sides' must hold every seat exactly once")
+    return tuple(tuple(side) for side in value)
+
+
+def read_record(path: str | os.PathLike[str]) -> Record:
+    """Read a record file into engine events; :class:`RecordError` on anything wrong."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            text = stream.read()
+    except UnicodeDecodeError:
+        raise RecordError("the file is not UTF-8 text") from None
+    return parse_record(text.splitlines())
+
+
+def parse_record(lines: Iterable[str]) -> Record:
+    """Read a record from its lines (see :func:`read_record`)."""
+    header: tuple[RuleSet, int | None, list[PlayerInfo], tuple[tuple[int, ...], ...]] | None
+    header = None
+    events: list[Event] = []
+    numbers: list[int] = []
+    last_play: Played | None = None
+    last_deal_round = 0
+    for no, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not JSON ({error.msg})", no) from None
+        if not isinstance(data, dict):
+            raise RecordError("each line must be a JSON object", no)
+        if header is None:
+            if no != 1:
+                raise RecordError("the first line must be the 'game' line", no)
+            rules, seed, players, raw_sides = _parse_header(data)
+            header = (rules, seed, players, _parse_sides(raw_sides, len(players)))
+            continue
+        rules, _, players, sides = header
+        line = _Line(data, no, rules.max_pip, len(players))
+        kind = data.get("type")
+        event: Event
+        if kind == "deal":
+            round_no = line.integer("round")
+            hands = line.hands("hands")
+            boneyard = line.tiles(line.get("boneyard"), "boneyard")
+            every = [t for hand in hands for t in hand] + list(boneyard)
+            _no_duplicates(line, every)
+            if len(every) != len(full_set(rules.max_pip)):
+                raise line.fail(f"a deal must hold the whole {rules.tile_set} set")
+            leader = line.seat("leader", nullable=True)
+            event = Dealt(round_no, hands, boneyard, leader, round_no == last_deal_round)
+            last_deal_round = round_no
+        elif kind == "play":
+            tile = line.tile(line.get("tile"))
+            try:
+                end = End(line.get("end"))
+            except ValueError:
+                raise line.fail(f"no end called {json.dumps(data['end'])}") from None
+            endwise = data.get("endwise", False)
+            if not isinstance(endwise, bool):
+                raise line.fail("'endwise' must be true or false")
+            event = last_play = Played(
+                line.player(), tile, end, line.integer("count"), line.integer("points"), endwise
+            )
+        elif kind == "draw":
+            event = Drew(line.player(), line.tile(line.get("tile")))
+        elif kind == "pass":
+            event = Passed(line.player())
+        elif kind == "claim":
+            points = line.integer("points")
+            correct = last_play is not None and points == last_play.points
+            event = Claimed(line.player(), points, correct)
+        elif kind == "muggins":
+            event = MugginsCalled(line.player(), line.integer("points"))
+        elif kind == "round_end":
+            reason = line.get("reason")
+            if reason not in REASONS:
+                raise line.fail(f"a round ends by {', '.join(REASONS)}, not {json.dumps(reason)}")
+            went_out = last_play.player if reason == "domino" and last_play else None
+            event = RoundEnded(
+                line.integer("round"),
+                reason,
+                line.hands("hands"),
+                line.numbers("points", len(sides)),
+                line.numbers("scores", len(sides)),
+                went_out,
+            )
+        elif kind == "game_end":
+            winner = line.integer("winner")
+            if not 0 <= winner < len(sides):
+                raise line.fail(f"the winner is a side, 0 to {len(sides) - 1}, not {winner}")
+            event = GameEnded(winner, line.numbers("scores", len(sides)))
+        else:
+            raise line.fail(f"unknown line type {json.dumps(kind)}")
+        events.append(event)
+        numbers.append(no)
+    if header is None:
+        raise RecordError("the record is empty")
+    rules, seed, players, sides = header
+    return Record(rules.preset, rules, seed, tuple(players), sides, tuple(events), tuple(numbers))
+
+
+# -- verifying -----------------------------------------------------------------
+
+_NAMES = {
+    Dealt: "deal",
+    Played: "play",
+    Drew: "draw",
+    Passed: "pass",
+    Claimed: "claim",
+    MugginsCalled: "muggins",
+    RoundEnded: "round_end",
+    GameEnded: "game_end",
+}
+
+
+def _difference(recorded: Event, actual: Event) -> str:
+    """Say how a recorded line differs from what the engine produced."""
+    if type(recorded) is not type(actual):
+        return (
+            f"the record has a {_NAMES[type(recorded)]} line, "
+            f"but the engine gives {_describe(actual)}"
+        )
+    for name, mine, theirs in zip(recorded._fields, recorded, actual, strict=True):
+        if mine != theirs:
+            return f"{name} is {_show(mine)} in the record, but the rules give {_show(theirs)}"
+    return "the line differs from the engine's"  # pragma: no cover - equal tuples
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, Tile):
+        return str(value)
+    if isinstance(value, End):
+        return value.value
+    if isinstance(value, tuple):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    return json.dumps(value)
+
+
+def _describe(event: Event) -> str:
+    return f"{_NAMES[type(event)]} {_dumps(event_to_json(event))}"
+
+
+def _action(event: Event) -> Action | None:
+    if isinstance(event, Played):
+        return Move(event.tile, event.end, event.endwise)
+    if isinstance(event, Drew):
+        return DRAW
+    if isinstance(event, Passed):
+        return PASS
+    if isinstance(event, Claimed):
+        return Claim(event.points)
+    if isinstance(event, MugginsCalled):
+        return CallMuggins(True)
+    return None
+
+
+def _deals(record: Record) -> list[Deal]:
+    """The scripted deals. A recorded leader is passed on only where the engine
+    would draw lots; elsewhere the engine picks the leader and the check compares."""
+    rules = record.rules
+    deals: list[Deal] = []
+    previous_reason: str | None = None
+    for event in record.events:
+        if isinstance(event, RoundEnded):
+            previous_reason = event.reason
+        if not isinstance(event, Dealt):
+            continue
+        leader = event.leader
+        if event.round > 1 and rules.lead is LeadRule.ANY:
+            decided = rules.next_leader is NextLeader.ROTATE or previous_reason == "domino"
+            if decided:
+                leader = None
+        deals.append(Deal(event.hands, event.boneyard, leader))
+    return deals
+
+
+def verify(record: Record) -> Game:
+    """Replay *record* through the engine; :class:`RecordError` names the first bad line.
+
+    Returns the game as the record leaves it (over, or stopped between rounds).
+    """
+    events, lines = record.events, record.lines
+    players = len(record.players)
+    if tuple(tuple(s) for s in record.rules.sides(players)) != record.sides:
+        raise RecordError("the sides do not match the rules' seating", 1)
+    hand_size = record.rules.hand_size(players)
+    for event, no in zip(events, lines, strict=False):
+        if isinstance(event, Dealt) and any(len(h) != hand_size for h in event.hands):
+            raise RecordError(f"each hand must hold {hand_size} tiles", no)
+    if not events or not isinstance(events[0], Dealt):
+        raise RecordError("the first line after 'game' must be a deal", lines[0] if lines else 2)
+    game: Game | None = None
+    matched = 0
+
+    def line_at(index: int) -> int:
+        return lines[index] if index < len(lines) else (lines[-1] + 1 if lines else 2)
+
+    def check_new() -> None:
+        nonlocal matched
+        assert game is not None
+        while matched < len(game.log):
+            actual = game.log[matched]
+            if matched >= len(events):
+                raise RecordError(
+                    f"the record stops, but the rules go on with {_describe(actual)}",
+                    line_at(matched),
+                )
+            if events[matched] != actual:
+                raise RecordError(_difference(events[matched], actual), lines[matched])
+            matched += 1
+
+    try:
+        game = Game(record.rules, players, seed=record.seed, dealer=ScriptedDealer(_deals(record)))
+        check_new()
+        while matched < len(events):
+            event, no = events[matched], lines[matched]
+            if game.phase is Phase.GAME_OVER:
+                raise RecordError("the game is already over", no)
+            if game.phase is Phase.ROUND_OVER:
+                if not isinstance(event, Dealt):
+                    raise RecordError("the round is over: a deal must come next", no)
+                game.next_round()
+                check_new()
+                continue
+            if game.phase is Phase.MUGGINS and not isinstance(event, MugginsCalled):
+                game.call_muggins(False)  # letting the points go leaves no line
+                check_new()
+                continue
+            action = _action(event)
+            if action is None:
+                raise RecordError(
+                    f"a {_NAMES[type(event)]} line where seat {game.current} must act", no
+                )
+            actor = getattr(event, "player", game.current)
+            if actor != game.current:
+                raise RecordError(f"seat {actor} acts, but it is seat {game.current}'s turn", no)
+            refusal = game.refusal(action)
+            if refusal is not None:
+                raise RecordError(f"the rules refuse this: {refusal}", no)
+            game.apply(action)
+            check_new()
+    except (IllegalMove, LookupError, ValueError) as error:
+        if isinstance(error, RecordError):
+            raise
+        raise RecordError(f"the engine cannot replay this: {error}", line_at(matched)) from None
+    return game

@@ -1,0 +1,146 @@
+"""The ``sniff`` command: subcommands, house rules, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sniff import __version__
+from sniff.cli import main
+from sniff.record import read_record
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_simulate_json_parses_and_counts_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, "simulate", "--games", "3", "--seed", "9", "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert data["games"] == 3
+    assert data["bots"] == ["greedy", "greedy"]
+    assert sum(data["wins_per_side"]) + data["unfinished"] == 3
+
+
+def test_same_seed_same_output_and_record_bytes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    outputs = []
+    for name in ("one.jsonl", "two.jsonl"):
+        argv = ["simulate", "--preset", "alle-fuenfe", "--players", "3", "--seed", "5"]
+        status, out, _ = _run(
+            capsys, *argv, "--bots", "random,greedy,greedy", "--record", str(tmp_path / name)
+        )
+        assert status == 0
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+    assert (tmp_path / "one.jsonl").read_bytes() == (tmp_path / "two.jsonl").read_bytes()
+    assert "Wins per seat" in outputs[0]
+
+
+def test_house_rules_reach_the_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "house.jsonl"
+    argv = ["simulate", "--target", "50", "--scoring", "threes", "--set", "double-nine"]
+    argv += ["--rule", "hand_sizes=9", "--rule", "muggins=on", "--rule", "draw-limit=2"]
+    status, _, err = _run(capsys, *argv, "--record", str(path))
+    assert (status, err) == (0, "")
+    rules = read_record(path).rules
+    assert rules.targets == (50, 50, 50)
+    assert rules.scoring.value == "threes"
+    assert rules.tile_set == "double-nine"
+    assert rules.hand_sizes == (9, 9, 9)
+    assert rules.muggins and rules.draw_limit == 2
+
+
+def test_replay_tells_the_game_in_english(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "g.jsonl"
+    assert _run(capsys, "simulate", "--seed", "2", "--record", str(path))[0] == 0
+    status, out, err = _run(capsys, "replay", str(path))
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].startswith("A game of sniff for 2 players: Bot 1, Bot 2.")
+    assert lines[1].startswith("Round 1 is dealt. Bot 1 holds ")
+    assert " as the lead. The count is " in lines[2]
+    assert any(" on the east" in line or " on the west" in line for line in lines)
+    assert any(line.startswith("Round 1 ends: ") for line in lines)
+    assert lines[-1].split(" won the game. Final scores: ")[0] in ("Bot 1", "Bot 2")
+    assert len(lines) == 1 + len(read_record(path).events)
+
+
+def test_rules_lists_presets_and_shows_one(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "rules")
+    assert status == 0 and "sniff-stubby" in out
+    status, out, _ = _run(capsys, "rules", "sniff-us")
+    assert status == 0
+    assert "spinner: sniff-exposed" in out.splitlines()
+    assert "targets: 250, 200, 200" in out.splitlines()
+    assert "partnerships: on" in out.splitlines()
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "--version")
+    assert status == 0 and out.strip() == f"sniff {__version__}"
+
+
+def _tampered(tmp_path: Path) -> Path:
+    path = tmp_path / "t.jsonl"
+    assert main(["simulate", "--seed", "4", "--record", str(path)]) == 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[2] = lines[2].replace('"count": ', '"count": 1')
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "--preset", "nope"], "unknown preset"),
+        (["simulate", "--players", "1"], "1 players"),
+        (["simulate", "--players", "9"], "9 players"),
+        (["simulate", "--bots", "genius"], "unknown bot level"),
+        (["simulate", "--rule", "colour=red"], "unknown rule"),
+        (["simulate", "--rule", "spinner=wheel"], "spinner"),
+        (["simulate", "--games", "x"], "invalid int"),
+        (["rules", "nope"], "unknown preset"),
+        (["replay", "/no/such/record.jsonl"], "No such file"),
+        (["dance"], "invalid choice"),
+    ],
+)
+def test_bad_input_gives_one_error_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    status, out, err = _run(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith("sniff: error: ")
+    assert words in err
+
+
+def test_corrupt_and_tampered_records_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    tampered = _tampered(tmp_path)
+    capsys.readouterr()
+    status, out, err = _run(capsys, "replay", str(tampered))
+    assert (status, out) == (2, "")
+    assert err.startswith(f"sniff: error: {tampered}: line 3: count is ")
+    assert err.count("\n") == 1
+    corrupt = tmp_path / "c.jsonl"
+    corrupt.write_bytes(b'{"type": "game"\n\xff\xfe')
+    status, out, err = _run(capsys, "replay", str(corrupt))
+    assert (status, out, err.count("\n")) == (2, "", 1)
+
+
+def test_no_arguments_runs_a_short_demo(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys)
+    assert (status, err) == (0, "")
+    assert "expert, greedy" in out
+    assert "Games: 1" in out
