@@ -203,8 +203,12 @@ class Game:
     # -- copying ------------------------------------------------------------------
 
     def copy(self, *, keep_log: bool = False) -> Game:
-        """An independent copy for look-ahead. The log is shared only if asked for
-        (as a copy); a look-ahead needs the position, not its history."""
+        """A copy for look-ahead: hands, boneyard, scores and turn are its own.
+
+        The log is copied only if asked for (a look-ahead needs the position,
+        not its history). The random generator and the dealer are shared, so
+        a look-ahead plays out the round it is in and does not deal again.
+        """
         twin = object.__new__(Game)
         twin.rules = self.rules
         twin.players = self.players
@@ -553,51 +557,47 @@ class Game:
         )
 
     def _move_refusal(self, move: Move) -> Refusal | None:
+        """Why *move* is refused; the message names the tile and the end."""
         if self.phase is not Phase.PLAY:
             return self._phase_refusal(move)
         tile, end, endwise = move
+        found = self._move_problem(tile, end, endwise)
+        if found is None:
+            return None
+        reason, why, tiles = found
+        where = "as the lead" if end is End.LEAD else f"on {end.value}"
+        return Refusal(reason, f"cannot play {tile} {where}: {why}", move, tiles)
+
+    def _move_problem(
+        self, tile: Tile, end: End, endwise: bool
+    ) -> tuple[Reason, str, tuple[Tile, ...]] | None:
         if tile not in self.hands[self.current]:
-            return Refusal(Reason.NOT_IN_HAND, f"{tile} is not in your hand", move, (tile,))
+            return Reason.NOT_IN_HAND, "it is not in your hand", (tile,)
         layout = self.layout
-        if self._forced is not None and tile != self._forced:
-            return Refusal(
-                Reason.MUST_PLAY_DRAWN,
-                f"you must play the tile you drew, {self._forced}",
-                move,
-                (self._forced,),
-            )
+        forced = self._forced
+        if forced is not None and tile != forced:
+            return Reason.MUST_PLAY_DRAWN, f"you must play the tile you drew, {forced}", (forced,)
         if layout.lead is None:
-            if self._required_lead is not None and tile != self._required_lead:
-                return Refusal(
-                    Reason.MUST_LEAD,
-                    f"{self._required_lead} must lead",
-                    move,
-                    (self._required_lead,),
-                )
+            lead = self._required_lead
+            if lead is not None and tile != lead:
+                return Reason.MUST_LEAD, f"{lead} must lead", (lead,)
             if end is not End.LEAD:
-                return Refusal(
-                    Reason.END_CLOSED, f"the first tile is the lead, not {end.value}", move
-                )
+                return Reason.END_CLOSED, "the first tile is the lead", (tile,)
         else:
             if end is End.LEAD:
-                return Refusal(Reason.END_CLOSED, "the lead is already down", move)
+                return Reason.END_CLOSED, "the lead is already down", (tile,)
             pip = layout.open[end.arm]
             if pip < 0:
-                return Refusal(Reason.END_CLOSED, f"{end.value} is not open", move, (tile,))
+                return Reason.END_CLOSED, f"{end.value} is not open", (tile,)
             if not tile.has(pip):
-                return Refusal(
-                    Reason.DOES_NOT_FIT,
-                    f"{tile} does not fit {end.value}, which is {pip}",
-                    move,
-                    (tile,),
-                )
+                return Reason.DOES_NOT_FIT, f"it does not fit {end.value}, which is {pip}", (tile,)
         if endwise and (
             not self.rules.double_endwise
             or not tile.is_double
             or end is End.LEAD  # the lead always lies across
             or layout.becomes_sniff(tile)
         ):
-            return Refusal(Reason.ENDWISE, f"{tile} cannot be laid endwise", move, (tile,))
+            return Reason.ENDWISE, "it cannot be laid endwise", (tile,)
         return None
 
     def _may_draw(self, holds_playable: bool) -> bool:
