@@ -1,0 +1,183 @@
+"""Settings: defaults, round trip, corrupt files, bad values (sniff.storage.settings)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from sniff.engine import Combination, preset
+from sniff.storage.settings import Settings, load_settings, save_settings
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SNIFF_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_defaults() -> None:
+    s = Settings()
+    assert (s.language, s.speech_mode, s.voice_rate, s.voice_volume, s.voice_name) == (
+        None,
+        "auto",
+        None,
+        1.0,
+        None,
+    )
+    assert (s.verbosity, s.sounds, s.pace, s.screen, s.players) == ("brief", True, 1.0, "full", 2)
+    assert (s.bot_levels, s.preset, s.scoring, s.target, s.hint_limit) == (
+        ("expert",),
+        "sniff",
+        None,
+        None,
+        None,
+    )
+    assert (s.welcome_done, s.muggins) == (False, False)
+
+
+def test_a_missing_file_gives_the_defaults_without_a_problem(home: Path) -> None:
+    result = load_settings()
+    assert result.settings == Settings()
+    assert result.problem is None and result.set_aside is None
+    assert not (home / "config").exists()  # reading creates nothing
+
+
+def test_round_trip_of_every_setting(home: Path) -> None:
+    changed = Settings(
+        language="de",
+        speech_mode="voice",
+        voice_rate=220,
+        voice_volume=0.4,
+        voice_name="Anna",
+        verbosity="verbose",
+        sounds=False,
+        pace=0.25,
+        screen="line",
+        players=4,
+        bot_levels=("greedy", "random", "expert"),
+        preset="sniff-us",
+        scoring="threes-fives",
+        target=150,
+        hint_limit=3,
+        welcome_done=True,
+        muggins=True,
+    )
+    # Every field differs from its default, so the round trip proves each one.
+    for field in dataclasses.fields(Settings):
+        assert getattr(changed, field.name) != getattr(Settings(), field.name), field.name
+    path = save_settings(changed)
+    assert path == home / "config" / "settings.toml"
+    assert load_settings() == (changed, None, None, ())
+    # The defaults (Nones written as words) come back too.
+    save_settings(Settings())
+    text = path.read_text()
+    assert 'language = "system"' in text and 'hint_limit = "unlimited"' in text
+    assert load_settings().settings == Settings()
+
+
+def test_settings_give_the_rules_to_play() -> None:
+    rules = Settings(preset="domino-play", scoring="threes", target=90, muggins=True).rules()
+    assert rules.scoring is Combination.THREES
+    assert rules.targets == (90, 90, 90)
+    assert rules.muggins
+    assert rules.draw_limit == preset("domino-play").draw_limit
+    assert Settings().rules() == preset("sniff")
+
+
+def test_corrupt_file_gives_defaults_and_is_kept_aside(home: Path) -> None:
+    path = home / "config" / "settings.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text('verbosity = "verbose"\npace 2\n')
+    result = load_settings()
+    assert result.settings == Settings()
+    assert result.problem is not None and result.problem.code == "corrupt"
+    assert "line 2" in result.problem.detail
+    assert result.set_aside == path.with_name("settings.toml.bad")
+    assert result.set_aside.read_text() == 'verbosity = "verbose"\npace 2\n'
+    assert not path.exists()
+
+    # Saving now writes a fresh file and leaves the bad one alone.
+    save_settings(Settings(verbosity="normal"))
+    assert result.set_aside.read_text() == 'verbosity = "verbose"\npace 2\n'
+
+    # A second corrupt file does not overwrite the first bad one.
+    path.write_bytes(b"\xff\xfe not text")
+    second = load_settings()
+    assert second.problem is not None and second.problem.code == "corrupt"
+    assert second.set_aside == path.with_name("settings.toml.bad.1")
+    assert second.set_aside.read_bytes() == b"\xff\xfe not text"
+    assert result.set_aside.read_text() == 'verbosity = "verbose"\npace 2\n'
+
+
+def test_one_bad_value_falls_back_for_that_key_only(home: Path) -> None:
+    path = home / "config" / "settings.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        'verbosity = "chatty"\npace = 2.5\nvoice_rate = 999\nsounds = false\n'
+        'future_setting = "ignored"\n[future_table]\nx = 1\n'
+    )
+    result = load_settings()
+    assert result.settings == Settings(pace=2.5, sounds=False)
+    assert result.bad_keys == ("voice_rate", "verbosity")  # in field order
+    assert result.problem is not None and result.problem.code == "invalid"
+    assert "verbosity" in result.problem.detail and "chatty" in result.problem.detail
+    assert "future" not in result.problem.detail  # unknown keys are not problems
+    assert result.set_aside is None and path.exists()
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("speech_mode", '"loud"'),
+        ("voice_volume", "1.5"),
+        ("voice_rate", "79"),
+        ("pace", "-1"),
+        ("pace", "nan"),
+        ("pace", "true"),
+        ("screen", "1"),
+        ("players", "1"),
+        ("players", "2.0"),
+        ("bot_levels", '["genius"]'),
+        ("bot_levels", "[]"),
+        ("preset", '"poker"'),
+        ("scoring", '"sevens"'),
+        ("target", "0"),
+        ("hint_limit", "-2"),
+        ("language", '"../etc"'),
+        ("sounds", '"yes"'),
+        ("welcome_done", "1"),
+        ("muggins", "{a = 1}"),
+    ],
+)
+def test_each_kind_of_bad_value_is_refused(home: Path, key: str, value: str) -> None:
+    path = home / "config" / "settings.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f'verbosity = "normal"\n{key} = {value}\n')
+    result = load_settings()
+    assert result.bad_keys == (key,)
+    assert result.settings == Settings(verbosity="normal")
+
+
+def test_more_players_than_the_preset_seats_fall_back(home: Path) -> None:
+    path = home / "config" / "settings.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text('preset = "sniff"\nplayers = 6\n')  # double-six seats 4
+    result = load_settings()
+    assert result.bad_keys == ("players",)
+    assert result.settings.players == 2
+
+
+def test_constructing_bad_settings_raises_naming_the_setting() -> None:
+    with pytest.raises(ValueError, match="verbosity"):
+        Settings(verbosity="loud")
+    with pytest.raises(ValueError, match="players"):
+        Settings(players=8)  # the sniff preset plays double-six
+    assert Settings().with_changes(pace=3).pace == 3.0
+    assert Settings(bot_levels=["random"]).bot_levels == ("random",)  # type: ignore[arg-type]
+
+
+def test_bot_level_repeats_the_last() -> None:
+    s = Settings(bot_levels=("random", "greedy"), players=4)
+    assert [s.bot_level(i) for i in range(3)] == ["random", "greedy", "greedy"]
