@@ -206,7 +206,17 @@ def _run_rules(args: argparse.Namespace) -> int:
 # -- the parser ------------------------------------------------------------------
 
 #: Subcommand builders; a new subcommand adds its ``add_xxx_parser`` here.
+def _add_interactive_parsers(subparsers: Subparsers) -> None:
+    # The keyboard game's commands live with the interface; their modules import
+    # prompt_toolkit only when a command runs, so building the parser stays cheap.
+    from sniff.ui.cli_practice import add_practice_parser, add_stats_parser
+
+    add_practice_parser(subparsers)
+    add_stats_parser(subparsers)
+
+
 SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
+    _add_interactive_parsers,
     add_simulate_parser,
     add_replay_parser,
     add_rules_parser,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sniff.engine.events import Action, Dealt, Drew, Event
+from sniff.engine.events import Action, Dealt, Drew, Event, RoundEnded
 from sniff.engine.layout import Layout
 from sniff.engine.rules import RuleSet
 from sniff.engine.state import Game, Phase
@@ -64,6 +64,9 @@ class Observation:
         from sniff.engine.tiles import full_set
 
         seen = set(self.hand) | set(self.layout.tiles())
+        for event in self.history:
+            if isinstance(event, RoundEnded):  # the hands are shown at the end
+                seen.update(t for hand in event.hands for t in hand)
         return [t for t in full_set(self.rules.max_pip) if t not in seen]
 
 

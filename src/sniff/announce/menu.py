@@ -1,0 +1,291 @@
+"""What the setup menu says: item names, values, positions and confirmations.
+
+The menu screen (:mod:`sniff.ui.menu`) knows the items and their values as
+data; every word the player hears about them is made here.
+
+>>> from sniff.i18n import Translator
+>>> words = MenuWords(Translator.null())
+>>> words.item("Preset", "sniff-us", 3, 14)
+'Preset: sniff-us, 3 of 14'
+>>> words.seconds(1.5)
+'1.5 seconds'
+"""
+
+from __future__ import annotations
+
+from sniff.i18n import Translator
+
+__all__ = ["LANGUAGE_NAMES", "MenuWords"]
+
+#: Each language named in itself, so a player who cannot read the current
+#: language still recognises their own.
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch"}
+
+
+class MenuWords:
+    """The setup menu's words in one language."""
+
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+
+    # -- numbers ------------------------------------------------------------------
+
+    def number(self, value: float) -> str:
+        """A number as the language writes it: "1.5", German "1,5"."""
+        text = f"{value:g}"
+        # Translators: the decimal separator in numbers such as 1.5 seconds; German ",".
+        return text.replace(".", self.tr.pgettext("decimal separator", "."))
+
+    def seconds(self, value: float) -> str:
+        """ "1.5 seconds", "1 second"."""
+        # ngettext wants a whole number: 1 is singular, 0.5 and 1.5 are not.
+        n = int(value) if float(value).is_integer() else 2
+        # Translators: a time in seconds in the settings menu (the pace of computer players).
+        return self.tr.ngettext("{seconds} second", "{seconds} seconds", n).format(
+            seconds=self.number(value)
+        )
+
+    # -- the frame ------------------------------------------------------------------
+
+    def title(self) -> str:
+        # Translators: heard when the settings menu opens, before its first item.
+        return self.tr._("Settings menu")
+
+    def item(self, label: str, value: str | None, position: int, total: int) -> str:
+        """An item with its value and place: "Preset: sniff-us, 3 of 14"."""
+        if value is None:
+            # Translators: a menu item without a value (an action) and its place in the menu,
+            # e.g. "Back, 17 of 17".
+            return self.tr._("{label}, {position} of {total}").format(
+                label=label, position=position, total=total
+            )
+        # Translators: a menu item, its value and its place in the menu: "Preset: sniff-us,
+        # 3 of 14".
+        return self.tr._("{label}: {value}, {position} of {total}").format(
+            label=label, value=value, position=position, total=total
+        )
+
+    def on(self, flag: bool) -> str:
+        if flag:
+            # Translators: a setting that is switched on (sounds, the muggins rule).
+            return self.tr.pgettext("setting", "on")
+        # Translators: a setting that is switched off.
+        return self.tr.pgettext("setting", "off")
+
+    # -- labels ----------------------------------------------------------------------
+
+    def label(self, key: str, bot: int = 0) -> str:
+        """The name of the menu item *key* (see :mod:`sniff.ui.menu`)."""
+        tr = self.tr
+        if key == "bot":
+            # Translators: settings menu item: the strength of one computer player, by number.
+            return tr._("Computer player {number}").format(number=bot)
+        labels = {
+            # Translators: settings menu item: how many play (2 to 4).
+            "players": tr.pgettext("menu", "Players"),
+            # Translators: settings menu item: the rule preset (sniff, muggins, sniff-us...).
+            "preset": tr.pgettext("menu", "Rules"),
+            # Translators: settings menu item: which counts score (fives, threes...).
+            "scoring": tr.pgettext("menu", "Scoring"),
+            # Translators: settings menu item: the points needed to win a game.
+            "target": tr.pgettext("menu", "Target"),
+            # Translators: settings menu item: the language of the game.
+            "language": tr.pgettext("menu", "Language"),
+            # Translators: settings menu item: where speech goes (screen reader, voice...).
+            "speech": tr.pgettext("menu", "Speech"),
+            # Translators: settings menu item: how fast the built-in voice speaks.
+            "rate": tr.pgettext("menu", "Voice rate"),
+            # Translators: settings menu item: how much the game says (brief, normal, verbose).
+            "verbosity": tr.pgettext("menu", "Verbosity"),
+            # Translators: settings menu item: earcons on or off.
+            "sounds": tr.pgettext("menu", "Sounds"),
+            # Translators: settings menu item: how long a computer player's turn takes.
+            "pace": tr.pgettext("menu", "Pace"),
+            # Translators: settings menu item: how many hints (F2) a game allows.
+            "hints": tr.pgettext("menu", "Hints per game"),
+            # Translators: settings menu item: the muggins rule (claiming points) on or off.
+            "muggins": tr.pgettext("menu", "Muggins rule"),
+            # Translators: settings menu action: open the counting practice.
+            "practice": tr.pgettext("menu", "Practice"),
+            # Translators: settings menu action: hear your statistics.
+            "stats": tr.pgettext("menu", "Statistics"),
+            # Translators: settings menu action: leave the menu and start a new game.
+            "new-game": tr.pgettext("menu", "Start a new game with these settings"),
+            # Translators: settings menu action: leave the menu, back to the game.
+            "back": tr.pgettext("menu", "Back"),
+        }
+        return labels[key]
+
+    # -- values -------------------------------------------------------------------------
+
+    def bot_level(self, level: str) -> str:
+        names = {
+            # Translators: a computer player's strength: plays any legal tile at random.
+            "random": self.tr.pgettext("bot", "random"),
+            # Translators: a computer player's strength: always takes the most points now.
+            "greedy": self.tr.pgettext("bot", "greedy"),
+            # Translators: a computer player's strength: the strongest; German "Experte".
+            "expert": self.tr.pgettext("bot", "expert"),
+        }
+        return names.get(level, level)
+
+    def combination(self, value: str) -> str:
+        names = {
+            # Translators: scoring combination: counts that are multiples of five.
+            "fives": self.tr.pgettext("combination", "fives"),
+            # Translators: scoring combination: counts that are multiples of three.
+            "threes": self.tr.pgettext("combination", "threes"),
+            # Translators: scoring combination: multiples of three or of five.
+            "threes-fives": self.tr.pgettext("combination", "threes and fives"),
+            # Translators: scoring combination: counts that are prime numbers.
+            "primes": self.tr.pgettext("combination", "primes"),
+            # Translators: scoring combination: counts that are Fibonacci numbers.
+            "fibs": self.tr.pgettext("combination", "Fibonacci numbers"),
+        }
+        return names.get(value, value)
+
+    def preset_default(self, value: str) -> str:
+        """A value taken from the preset: "as the rules say: fives"."""
+        # Translators: a setting left to the rule preset, with the preset's value ("as the rules
+        # say: 200").
+        return self.tr._("as the rules say: {value}").format(value=value)
+
+    def language(self, code: str | None, system: str) -> str:
+        if code is None:
+            # Translators: the language setting follows the system; {language} is what that is.
+            return self.tr._("system, {language}").format(
+                language=LANGUAGE_NAMES.get(system, system)
+            )
+        return LANGUAGE_NAMES.get(code, code)
+
+    def speech_mode(self, mode: str) -> str:
+        names = {
+            # Translators: speech setting: choose the best output by itself.
+            "auto": self.tr.pgettext("speech", "automatic"),
+            # Translators: speech setting: speak through the running screen reader.
+            "screenreader": self.tr.pgettext("speech", "screen reader"),
+            # Translators: speech setting: the game's own synthetic voice.
+            "voice": self.tr.pgettext("speech", "built-in voice"),
+            # Translators: speech setting: announcements as lines of text in the terminal.
+            "text": self.tr.pgettext("speech", "text lines"),
+            # Translators: speech setting: no speech at all.
+            "none": self.tr.pgettext("speech", "none"),
+        }
+        return names.get(mode, mode)
+
+    def rate(self, rate: int | None) -> str:
+        if rate is None:
+            # Translators: voice rate setting: the voice's own speed.
+            return self.tr.pgettext("rate", "default")
+        # Translators: voice rate setting in words per minute.
+        return self.tr._("{rate} words per minute").format(rate=rate)
+
+    def verbosity(self, value: str) -> str:
+        names = {
+            # Translators: verbosity setting: the shortest announcements.
+            "brief": self.tr.pgettext("verbosity", "brief"),
+            # Translators: verbosity setting: announcements with a little more detail.
+            "normal": self.tr.pgettext("verbosity", "normal"),
+            # Translators: verbosity setting: the count's arithmetic and more.
+            "verbose": self.tr.pgettext("verbosity", "verbose"),
+        }
+        return names.get(value, value)
+
+    def hint_limit(self, limit: int | None) -> str:
+        if limit is None:
+            # Translators: hints per game: no limit.
+            return self.tr.pgettext("hints", "unlimited")
+        if limit == 0:
+            # Translators: hints per game: hints are switched off.
+            return self.tr.pgettext("hints", "none")
+        return str(limit)
+
+    # -- what happens ------------------------------------------------------------------
+
+    def typed(self, digits: str) -> str:
+        """The digits typed so far for a number."""
+        if not digits:
+            # Translators: the typed number was deleted completely.
+            return self.tr._("empty")
+        return digits
+
+    def not_possible(self, why: str) -> str:
+        # Translators: a value that cannot be chosen; {why} is the reason (rules' own words).
+        return self.tr._("not possible: {why}").format(why=why)
+
+    def players_not_possible(self, players: int) -> str:
+        # Translators: the chosen rules cannot be played by this many players.
+        return self.tr._("{players} players cannot play these rules").format(players=players)
+
+    def saved(self, rules_changed: bool) -> str:
+        # Translators: heard when the settings menu closes and the settings are written.
+        text = self.tr._("Settings saved.")
+        if rules_changed:
+            # Translators: after changing rules in the settings menu: the game under way keeps
+            # its rules.
+            text += " " + self.tr._("Rule changes apply to the next new game.")
+        return text
+
+    def not_saved(self, reason: str) -> str:
+        # Translators: the settings file could not be written; {reason} is the system's message.
+        return self.tr._("Settings could not be saved: {reason}").format(reason=reason)
+
+    def no_item(self, letter: str) -> str:
+        # Translators: a typed letter matches no menu item.
+        return self.tr._("No item starts with {letter}").format(letter=letter.upper())
+
+    # -- key help ------------------------------------------------------------------------
+
+    def key_label(self, key: str) -> str:
+        """A key's spoken name, for help (F1)."""
+        tr = self.tr
+        names = {
+            # Translators: a key's name in the help list.
+            "up": tr.pgettext("key", "Up arrow"),
+            # Translators: a key's name in the help list.
+            "down": tr.pgettext("key", "Down arrow"),
+            # Translators: a key's name in the help list.
+            "left": tr.pgettext("key", "Left arrow"),
+            # Translators: a key's name in the help list.
+            "right": tr.pgettext("key", "Right arrow"),
+            # Translators: a key's name in the help list.
+            "enter": tr.pgettext("key", "Enter"),
+            # Translators: a key's name in the help list.
+            "home": tr.pgettext("key", "Home"),
+            # Translators: a key's name in the help list.
+            "end": tr.pgettext("key", "End"),
+            # Translators: a key's name in the help list.
+            "escape": tr.pgettext("key", "Escape"),
+            # Translators: a key's name in the help list.
+            "backspace": tr.pgettext("key", "Backspace"),
+            # Translators: a key's name in the help list; German "R".
+            "r": tr.pgettext("key", "R"),
+            # Translators: a key's name in the help list: the letter I or the F3 key.
+            "info": tr.pgettext("key", "I or F3"),
+        }
+        return names[key]
+
+    def key_help(self, key: str) -> str:
+        """What a settings menu key does, for help (F1)."""
+        tr = self.tr
+        helps = {
+            # Translators: help for the settings menu's Up key.
+            "up": tr._("previous item"),
+            # Translators: help for the settings menu's Down key.
+            "down": tr._("next item"),
+            # Translators: help for the settings menu's Left key.
+            "left": tr._("smaller value, or the previous choice"),
+            # Translators: help for the settings menu's Right key.
+            "right": tr._("larger value, or the next choice"),
+            # Translators: help for the settings menu's Enter key.
+            "enter": tr._("next choice, or do the action"),
+            # Translators: help for the settings menu's Home key.
+            "home": tr._("first item"),
+            # Translators: help for the settings menu's End key.
+            "end": tr._("last item"),
+            # Translators: help for the settings menu's Escape key.
+            "escape": tr._("save the settings and go back"),
+            # Translators: help for Backspace while typing a number in the settings menu.
+            "backspace": tr._("delete the last typed digit"),
+        }
+        return helps[key]

@@ -1,0 +1,295 @@
+"""Phrases shared by event announcements, queries and the replay narrator:
+who is who, points, the count and its arithmetic, the open ends.
+
+A :class:`Phrasebook` speaks for one seat (``seat=None``: a spectator, who
+names every player). It knows only names, sides and the translator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sniff.announce.utterance import Verbosity
+from sniff.announce.words import Words
+from sniff.engine import Combination, End, Layout, Part, Tile, play_points
+from sniff.i18n import Translator
+
+__all__ = ["Phrasebook", "sentences"]
+
+
+def sentences(*parts: str) -> str:
+    """Join sentence fragments: each capitalised and ended with a full stop.
+
+    >>> sentences("you draw five-three", "it fits west.")
+    'You draw five-three. It fits west.'
+    """
+    out = []
+    for part in parts:
+        part = part.strip()
+        if not part:
+            continue
+        part = part[0].upper() + part[1:]
+        if part[-1] not in ".!?":
+            part += "."
+        out.append(part)
+    return " ".join(out)
+
+
+class Phrasebook:
+    """Words about players, points and the layout, from one seat's point of view."""
+
+    def __init__(
+        self,
+        translator: Translator,
+        *,
+        seat: int | None,
+        player_names: Sequence[str],
+        verbosity: Verbosity = "brief",
+        sides: Sequence[Sequence[int]] | None = None,
+    ) -> None:
+        if verbosity not in ("brief", "normal", "verbose"):
+            raise ValueError(f"unknown verbosity {verbosity!r}")
+        self.tr = translator
+        self.words = Words(translator)
+        self.seat = seat
+        self.names = tuple(player_names)
+        self.verbosity: Verbosity = verbosity
+        self.set_sides(sides or [[s] for s in range(len(self.names))])
+
+    # -- who is who -----------------------------------------------------------------
+
+    def set_sides(self, sides: Sequence[Sequence[int]]) -> None:
+        """Who scores together (from the rules or an observation)."""
+        self.sides = tuple(tuple(side) for side in sides)
+        self._side_of = {seat: i for i, side in enumerate(self.sides) for seat in side}
+        self.teams = any(len(side) > 1 for side in self.sides)
+
+    @property
+    def brief(self) -> bool:
+        return self.verbosity == "brief"
+
+    @property
+    def verbose(self) -> bool:
+        return self.verbosity == "verbose"
+
+    def is_me(self, seat: int) -> bool:
+        return seat == self.seat
+
+    def side_of(self, seat: int) -> int:
+        return self._side_of.get(seat, seat)
+
+    def my_side(self) -> int | None:
+        return None if self.seat is None else self.side_of(self.seat)
+
+    def is_partner(self, seat: int) -> bool:
+        return self.seat is not None and seat != self.seat and self.side_of(seat) == self.my_side()
+
+    def name(self, seat: int) -> str:
+        """Another player as the subject of a sentence: "Anna", "your partner"."""
+        if self.is_partner(seat):
+            # Translators: the observer's partner as the subject ("your partner plays ...").
+            return self.tr.pgettext("subject", "your partner")
+        return self._plain_name(seat)
+
+    def name_object(self, seat: int) -> str:
+        """Another player after "for" ("15 points for your partner")."""
+        if self.is_partner(seat):
+            # Translators: the partner as an object, after "for"; German "deinen Partner".
+            return self.tr.pgettext("object", "your partner")
+        return self._plain_name(seat)
+
+    def _plain_name(self, seat: int) -> str:
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        # Translators: a player whose name the game was not told, by seat number.
+        return self.tr._("player {number}").format(number=seat + 1)
+
+    def side_name(self, side: int) -> str:
+        """A side as a label in a list of scores: "you", "your side", "Anna and Bob"."""
+        if side == self.my_side():
+            if len(self.sides[side]) > 1:
+                # Translators: the observer's team, as a label in the scores ("your side 45").
+                return self.tr.pgettext("label", "your side")
+            # Translators: the observer, as a label in the scores ("you 45, Anna 30").
+            return self.tr.pgettext("label", "you")
+        return self.words.join([self._plain_name(s) for s in self.sides[side]])
+
+    def scores_list(self, scores: Sequence[int]) -> str:
+        """ "you 45, Anna 30"."""
+        # Translators: one side's score in a list of scores ("Anna 30").
+        item = self.tr._("{side} {score}")
+        return ", ".join(
+            item.format(side=self.side_name(i), score=score) for i, score in enumerate(scores)
+        )
+
+    # -- points -----------------------------------------------------------------------
+
+    def player_points(self, seat: int, points: int) -> str:
+        """What a scoring play earned its player: "you score 15", "Anna scores 15"."""
+        if self.is_me(seat):
+            # Translators: after a scoring play of yours. German: "{points} Punkte für dich".
+            return self.tr.ngettext("you score {points}", "you score {points}", points).format(
+                points=points
+            )
+        # Translators: after another player's scoring play. German: "{points} Punkte für {player}".
+        text = self.tr.ngettext("{player} scores {points}", "{player} scores {points}", points)
+        return text.format(player=self.name_object(seat), points=points)
+
+    def side_points(self, side: int, points: int) -> str:
+        """What a side gains or loses at the end of a round."""
+        mine = side == self.my_side()
+        team = len(self.sides[side]) > 1
+        names = self.side_name(side)
+        n = abs(points)
+        tr = self.tr
+        if points >= 0:
+            if mine and team:
+                # Translators: round end, your team gains points; German "... für euch".
+                text = tr.ngettext("your side scores {points}", "your side scores {points}", n)
+            elif mine:
+                # Translators: round end, you gain points. German: "{points} Punkte für dich".
+                text = tr.ngettext("you score {points}", "you score {points}", n)
+            elif team:
+                # Translators: round end, a team of two named players gains points.
+                text = tr.ngettext("{players} score {points}", "{players} score {points}", n)
+            else:
+                # Translators: round end, a named player gains points.
+                text = tr.ngettext("{player} scores {points}", "{player} scores {points}", n)
+        elif mine and team:
+            # Translators: round end, your team loses points (sniff-us rules).
+            text = tr.ngettext("your side loses {points}", "your side loses {points}", n)
+        elif mine:
+            # Translators: round end, you lose points (sniff-us rules).
+            text = tr.ngettext("you lose {points}", "you lose {points}", n)
+        elif team:
+            # Translators: round end, a team of two named players loses points.
+            text = tr.ngettext("{players} lose {points}", "{players} lose {points}", n)
+        else:
+            # Translators: round end, a named player loses points.
+            text = tr.ngettext("{player} loses {points}", "{player} loses {points}", n)
+        return text.format(points=n, player=names, players=names)
+
+    def score_word(self, points: int) -> str:
+        """What a count earns, impersonally: "scores 15", "no score"."""
+        if points <= 0:
+            # Translators: a count that earns nothing ("ends 4 and 5 make 9: no score").
+            return self.tr._("no score")
+        # Translators: what a count earns, impersonal ("ends 4, 6 and 5 make 15: scores 15").
+        return self.tr.ngettext("scores {points}", "scores {points}", points).format(points=points)
+
+    # -- the count -----------------------------------------------------------------------
+
+    def part_phrase(self, part: Part, layout: Layout) -> str | None:
+        """One special term of the count (None for a plain end, listed apart)."""
+        tr, words = self.tr, self.words
+        if part.kind == "end":
+            return None
+        if part.kind == "double":
+            tile = words.tile(_double_at(part))
+            # Translators: a term of the count: a double at an end counts both halves.
+            return tr._("{tile} counts {pips}").format(tile=tile, pips=part.pips)
+        if part.kind == "sniff" or part.kind == "lead":
+            assert layout.lead is not None
+            tile = words.tile(
+                layout.sniff if part.kind == "sniff" and layout.sniff else layout.lead
+            )
+            if part.kind == "sniff":
+                # Translators: a term of the count: the sniff (spinner) at the end of the line.
+                return tr._("the sniff, {tile}, counts {pips}").format(tile=tile, pips=part.pips)
+            # Translators: a term of the count: a lone first tile counts all its pips.
+            return tr._("the lead, {tile}, counts {pips}").format(tile=tile, pips=part.pips)
+        if part.kind == "half":
+            tile = words.tile(_double_at(part, half=True))
+            # Translators: a term of the count: a double lying along the line counts one half.
+            return tr._("{tile} lies lengthwise and counts {pips}").format(
+                tile=tile, pips=part.pips
+            )
+        # "exposed": an uncovered half of the sniff (sniff-us rules).
+        # Translators: a term of the count (sniff-us rules): an uncovered half of the sniff;
+        # {end} is the short "where" form ("north").
+        return tr._("the sniff's open half {end} counts {pips}").format(
+            end=words.short_at(part.end), pips=part.pips
+        )
+
+    def arithmetic(self, layout: Layout) -> str:
+        """How the count is made: "ends 4, 6 and 5 make 15"."""
+        tr = self.tr
+        parts = layout.parts()
+        if not parts:
+            # Translators: the count when no tile is on the table.
+            return tr._("the table is empty, the count is 0")
+        plain = [str(p.pips) for p in parts if p.kind == "end"]
+        special = [s for s in (self.part_phrase(p, layout) for p in parts) if s]
+        if not special:
+            # Translators: the count's arithmetic when only plain ends count ("ends 4, 6 and 5
+            # make 15"); {ends} is a list of numbers.
+            text = tr.ngettext("end {ends} makes {count}", "ends {ends} make {count}", len(plain))
+            return text.format(ends=self.words.join(plain), count=layout.count)
+        terms = []
+        if plain:
+            # Translators: the plain ends as one term of a longer count ("ends 4 and 6, ...").
+            text = tr.ngettext("end {ends}", "ends {ends}", len(plain))
+            terms.append(text.format(ends=self.words.join(plain)))
+        terms.extend(special)
+        if len(terms) == 1:
+            return terms[0]
+        # Translators: adds a term to the count's arithmetic ("ends 4 and 6, plus double five
+        # counts 10").
+        plus = tr._("{terms}, plus {term}")
+        joined = terms[0]
+        for term in terms[1:]:
+            joined = plus.format(terms=joined, term=term)
+        # Translators: the count's arithmetic with several terms, then the total ("...: 20 in all").
+        return tr._("{terms}: {count} in all").format(terms=joined, count=layout.count)
+
+    def count_arithmetic(
+        self, layout: Layout, combination: Combination = Combination.FIVES, unit: int = 1
+    ) -> str:
+        """The count, its arithmetic and what it scores: "ends 4, 6 and 5 make 15: scores 15"."""
+        points = play_points(layout.count, combination, unit)
+        # Translators: the count's arithmetic, then what it earns ("... make 15: scores 15").
+        return self.tr._("{arithmetic}: {score}").format(
+            arithmetic=self.arithmetic(layout), score=self.score_word(points)
+        )
+
+    def ends_list(self, layout: Layout) -> str:
+        """The open ends with their pips: "west 4, east double five, north 2"."""
+        items = []
+        for end, pip in layout.open_ends():
+            double = _double_on_end(layout, end)
+            if double:
+                # Translators: an open end whose last tile is a double ("east double five").
+                text = self.tr._("{end} {tile}").format(
+                    end=self.words.end(end), tile=self.words.tile(layout_tile_double(pip))
+                )
+            else:
+                # Translators: an open end and its pips ("west 4").
+                text = self.tr._("{end} {pips}").format(end=self.words.end(end), pips=pip)
+            items.append(text)
+        return ", ".join(items)
+
+    def fit_ends(self, ends: Sequence[End]) -> str:
+        """Where a tile fits: "west or north"."""
+        return self.words.join([self.words.short_at(e) for e in ends], choice=True)
+
+
+def layout_tile_double(pip: int) -> Tile:
+    """The double of *pip*."""
+    return Tile.of(pip, pip)
+
+
+def _double_at(part: Part, *, half: bool = False) -> Tile:
+    """The double whose halves make *part* (a double counts both halves, a half one)."""
+    pip = part.pips if half else part.pips // 2
+    return Tile.of(pip, pip)
+
+
+def _double_on_end(layout: Layout, end: End) -> bool:
+    """Whether the tile that makes *end* is a double lying across (counts both halves)."""
+    if end.arm < 0:
+        return False
+    placed = layout.arms[end.arm]
+    if placed:
+        return placed[-1].crosswise
+    # Nothing on this arm yet: west and east show the lead itself.
+    return end in (End.WEST, End.EAST) and layout.lead_crosswise

@@ -1,0 +1,429 @@
+"""Answers to the information keys: hand, ends, count, layout, scores, boneyard,
+unseen tiles, history, whose turn, a tile's fit, a what-if preview.
+
+Each answer is one interrupting :class:`Utterance` built from an
+:class:`~sniff.engine.Observation` alone.
+"""
+
+from __future__ import annotations
+
+from sniff.announce.phrases import Phrasebook, sentences
+from sniff.announce.utterance import Utterance
+from sniff.engine import (
+    DRAW,
+    PASS,
+    Claimed,
+    Drew,
+    End,
+    Layout,
+    Move,
+    MugginsCalled,
+    Observation,
+    Passed,
+    Phase,
+    Played,
+    Tile,
+    pip_total,
+    play_points,
+)
+
+__all__ = ["Queries"]
+
+
+def _answer(text: str, kind: str, **extra: object) -> Utterance:
+    return Utterance(text, interrupt=True, kind=kind, **extra)  # type: ignore[arg-type]
+
+
+def fitting_ends(layout: Layout, tile: Tile) -> list[End]:
+    """The open ends *tile* could go on (the lead when the table is empty)."""
+    if layout.lead is None:
+        return [End.LEAD]
+    return [end for end, pip in layout.open_ends() if tile.has(pip)]
+
+
+class Queries(Phrasebook):
+    """The information keys. Every method returns one interrupting utterance."""
+
+    def hand(self, obs: Observation) -> Utterance:
+        """Your tiles in order, how many, their pips (verbose: which fit where)."""
+        tr = self.tr
+        hand = obs.hand
+        if not hand:
+            # Translators: the hand key when you hold no tiles.
+            return _answer(sentences(tr._("your hand is empty")), "hand")
+        # Translators: the hand key: how many tiles you hold.
+        count = tr.ngettext("{n} tile", "{n} tiles", len(hand)).format(n=len(hand))
+        pips = pip_total(hand)
+        # Translators: the hand key: the pips in your hand.
+        pip_text = tr.ngettext("{pips} pip", "{pips} pips", pips).format(pips=pips)
+        # Translators: the hand key: "7 tiles, 34 pips: double six, six-four, ...".
+        text = tr._("{count}, {pips}: {tiles}").format(
+            count=count, pips=pip_text, tiles=", ".join(self.words.tile(t) for t in hand)
+        )
+        parts = [text]
+        if self.verbose and obs.layout.lead is not None:
+            fitting = [
+                self._fits(t, fitting_ends(obs.layout, t))
+                for t in hand
+                if fitting_ends(obs.layout, t)
+            ]
+            if fitting:
+                parts.extend(fitting)
+            else:
+                # Translators: verbose hand key: none of your tiles fits an open end.
+                parts.append(tr._("none fits"))
+        return _answer(sentences(*parts), "hand")
+
+    def _fits(self, tile: Tile, ends: list[End]) -> str:
+        if ends == [End.LEAD]:
+            # Translators: a tile that may be led (the table is empty).
+            return self.tr._("{tile} can lead").format(tile=self.words.tile(tile))
+        if ends:
+            # Translators: where a tile fits ("five-three fits east or north").
+            return self.tr._("{tile} fits {ends}").format(
+                tile=self.words.tile(tile), ends=self.fit_ends(ends)
+            )
+        # Translators: a tile that fits no open end.
+        return self.tr._("{tile} does not fit").format(tile=self.words.tile(tile))
+
+    def ends(self, obs: Observation) -> Utterance:
+        """The open ends and their pips: "west 4, east double five, north 2"."""
+        if obs.layout.lead is None:
+            return _answer(sentences(self._empty_table(obs)), "ends")
+        return _answer(sentences(self.ends_list(obs.layout)), "ends")
+
+    def _empty_table(self, obs: Observation) -> str:
+        if obs.required_lead is not None:
+            # Translators: the table is empty and you must lead this tile.
+            return self.tr._("the table is empty: lead {tile}").format(
+                tile=self.words.tile(obs.required_lead)
+            )
+        # Translators: nothing has been played yet this round.
+        return self.tr._("the table is empty")
+
+    def count(self, obs: Observation) -> Utterance:
+        """The count, its arithmetic and what it scores."""
+        rules = obs.rules
+        if obs.layout.lead is None:
+            return _answer(sentences(self._empty_table(obs)), "count")
+        text = self.count_arithmetic(obs.layout, rules.scoring, rules.points_unit)
+        return _answer(sentences(text), "count", points=obs.layout.count)
+
+    def layout(self, obs: Observation) -> Utterance:
+        """The layout arm by arm, from the lead outwards."""
+        tr, words = self.tr, self.words
+        lay = obs.layout
+        if lay.lead is None:
+            return _answer(sentences(self._empty_table(obs)), "layout")
+
+        def name(tile: Tile) -> str:
+            if tile is lay.sniff:
+                # Translators: marks the sniff in the layout ("double four, the sniff").
+                return tr._("{tile}, the sniff").format(tile=words.tile(tile))
+            return words.tile(tile)
+
+        # Translators: the layout key: the first tile of the round.
+        parts = [tr._("the lead: {tile}").format(tile=name(lay.lead))]
+        arms = [End.WEST, End.EAST]
+        if lay.sniff is not None:
+            arms += [End.NORTH, End.SOUTH]
+        for end in arms:
+            placed = lay.arm(end)
+            pip = lay.open[end.arm]
+            tiles = ", ".join(name(p.tile) for p in placed)
+            if placed and pip >= 0:
+                # Translators: the layout key: an arm's tiles from the centre out, and its open end.
+                text = tr._("{end}: {tiles}, open {pips}")
+            elif placed:
+                # Translators: the layout key: an arm that takes no more tiles (stubby sniff).
+                text = tr._("{end}: {tiles}, closed")
+            else:
+                # Translators: the layout key: an arm with no tile on it yet, and its open end.
+                text = tr._("{end}: empty, open {pips}")
+            parts.append(text.format(end=words.end(end), tiles=tiles, pips=pip))
+        if not self.brief:
+            # Translators: the layout key ends with the count ("The count is 15").
+            parts.append(tr._("the count is {count}").format(count=lay.count))
+        return _answer(sentences(*parts), "layout")
+
+    def scores(self, obs: Observation) -> Utterance:
+        """Each side's score, the target, and who leads the game."""
+        tr = self.tr
+        # Translators: the scores key ("Score: you 45, Anna 30. Target 200").
+        parts = [
+            tr._("score: {scores}").format(scores=self.scores_list(obs.scores)),
+            # Translators: the score that wins the game.
+            tr._("target {target}").format(target=obs.target),
+        ]
+        ranked = sorted(range(len(obs.scores)), key=lambda i: obs.scores[i], reverse=True)
+        top = ranked[0]
+        lead = obs.scores[top] - obs.scores[ranked[1]] if len(ranked) > 1 else 0
+        if lead == 0:
+            # Translators: the scores key when the best sides are level.
+            parts.append(tr._("level"))
+        else:
+            mine = top == obs.side
+            team = len(obs.sides[top]) > 1
+            if mine and team:
+                # Translators: the scores key: your team is ahead by {points}.
+                text = tr.ngettext(
+                    "your side leads by {points}", "your side leads by {points}", lead
+                )
+            elif mine:
+                # Translators: the scores key: you are ahead by {points}.
+                text = tr.ngettext("you lead by {points}", "you lead by {points}", lead)
+            elif team:
+                # Translators: the scores key: two named players are ahead by {points}.
+                text = tr.ngettext("{players} lead by {points}", "{players} lead by {points}", lead)
+            else:
+                # Translators: the scores key: a named player is ahead by {points}.
+                text = tr.ngettext("{player} leads by {points}", "{player} leads by {points}", lead)
+            name = self.side_name(top)
+            parts.append(text.format(points=lead, player=name, players=name))
+        return _answer(sentences(*parts), "scores")
+
+    def boneyard(self, obs: Observation) -> Utterance:
+        """Tiles in the boneyard and in each other hand."""
+        tr = self.tr
+        n = obs.boneyard_size
+        # Translators: the boneyard key: tiles left to draw.
+        parts = [
+            tr.ngettext("{n} tile in the boneyard", "{n} tiles in the boneyard", n).format(n=n)
+        ]
+        others = []
+        for seat, size in enumerate(obs.hand_sizes):
+            if seat == obs.seat:
+                continue
+            # Translators: the boneyard key: how many tiles another player holds.
+            text = tr.ngettext("{player} holds {n}", "{player} holds {n}", size)
+            others.append(text.format(player=self.name(seat), n=size))
+        parts.append(", ".join(others))
+        return _answer(sentences(*parts), "boneyard")
+
+    def unseen(self, obs: Observation) -> Utterance:
+        """Tiles not yet seen (in other hands or the boneyard), grouped by suit.
+
+        A tile shows two suits and is listed under both: the question a player
+        asks is "how many fives are still out?".
+        """
+        tr, words = self.tr, self.words
+        unseen = obs.unseen_tiles()
+        # Translators: the unseen-tiles key: how many tiles you have not seen yet.
+        parts = [
+            tr.ngettext("{n} tile unseen", "{n} tiles unseen", len(unseen)).format(n=len(unseen))
+        ]
+        for suit in range(obs.rules.max_pip, -1, -1):
+            tiles = sorted((t for t in unseen if t.has(suit)), reverse=True)
+            if not tiles:
+                continue
+            # Translators: one suit in the unseen-tiles list ("sixes, 3: six-five, ...").
+            text = tr._("{suit}, {n}: {tiles}")
+            parts.append(
+                text.format(
+                    suit=words.suits[suit],
+                    n=len(tiles),
+                    tiles=", ".join(words.tile(t) for t in tiles),
+                )
+            )
+        return _answer(sentences(*parts), "unseen")
+
+    def history(self, obs: Observation) -> Utterance:
+        """This round: who played what where, who drew, who passed on which ends."""
+        tr, words = self.tr, self.words
+        layout = Layout.empty(obs.rules.spinner)
+        lines: list[str] = []
+        for event in obs.history:
+            if isinstance(event, Played):
+                layout = layout.place(event.tile, event.end, endwise=event.endwise)
+                me = self.is_me(event.player)
+                tile = words.tile(event.tile)
+                if event.end is End.LEAD:
+                    if me:
+                        text = tr._("you lead {tile}, {count}")
+                    else:
+                        text = tr._("{player} leads {tile}, {count}")
+                elif me:
+                    text = tr._("{tile} {end}, {count}")
+                else:
+                    text = tr._("{player}: {tile} {end}, {count}")
+                line = text.format(
+                    player=self.name(event.player),
+                    tile=tile,
+                    end=words.short_at(event.end),
+                    count=event.count,
+                )
+                if event.points:
+                    line += ", " + self.score_word(event.points)
+                lines.append(line)
+            elif isinstance(event, Drew):
+                if self.is_me(event.player) and event.tile is not None:
+                    lines.append(tr._("you draw {tile}").format(tile=words.tile(event.tile)))
+                else:
+                    lines.append(tr._("{player} draws").format(player=self.name(event.player)))
+            elif isinstance(event, Passed):
+                if self.is_me(event.player):
+                    text = tr._("you pass")
+                else:
+                    text = tr._("{player} passes").format(player=self.name(event.player))
+                lines.append(
+                    tr._("{passes}, open: {ends}").format(passes=text, ends=self.ends_list(layout))
+                )
+            elif isinstance(event, Claimed):
+                if self.is_me(event.player):
+                    text = tr.ngettext("you claim {points}", "you claim {points}", event.points)
+                else:
+                    text = tr.ngettext(
+                        "{player} claims {points}", "{player} claims {points}", event.points
+                    )
+                lines.append(text.format(player=self.name(event.player), points=event.points))
+            elif isinstance(event, MugginsCalled):
+                if self.is_me(event.player):
+                    text = tr.ngettext(
+                        "muggins! You take {points}", "muggins! You take {points}", event.points
+                    )
+                else:
+                    text = tr.ngettext(
+                        "{player} calls muggins and takes {points}",
+                        "{player} calls muggins and takes {points}",
+                        event.points,
+                    )
+                lines.append(text.format(player=self.name(event.player), points=event.points))
+        if not lines:
+            # Translators: the history key before anything was played this round.
+            return _answer(sentences(tr._("nothing played yet this round")), "history")
+        return _answer(sentences(*lines), "history")
+
+    def turn(self, obs: Observation) -> Utterance:
+        """Whose turn it is (yours: what you can do)."""
+        tr = self.tr
+        if obs.phase is Phase.GAME_OVER:
+            # Translators: the turn key after the game ended.
+            return _answer(sentences(tr._("the game is over")), "turn")
+        if obs.phase is Phase.ROUND_OVER:
+            # Translators: the turn key between rounds.
+            return _answer(sentences(tr._("the round is over")), "turn")
+        if obs.current == obs.seat:
+            return _answer(self.turn_prompt(obs), "turn", cue="turn")
+        # Translators: the turn key while another player is to act ("Anna's turn").
+        text = tr._("{player}'s turn").format(player=self.name(obs.current))
+        return _answer(sentences(text), "turn")
+
+    def turn_prompt(self, obs: Observation) -> str:
+        """What to do now, when it is this seat's turn."""
+        tr = self.tr
+        if obs.phase is Phase.CLAIM:
+            # Translators: muggins rule: you must say how many points your play earned.
+            return sentences(tr._("claim your points: how many did your play earn?"))
+        if obs.phase is Phase.MUGGINS:
+            # Translators: muggins rule: the opponent claimed wrongly; you may take the points.
+            return sentences(tr._("call muggins, or let it go?"))
+        if obs.layout.lead is None:
+            if obs.required_lead is not None:
+                # Translators: your turn to lead, and the rules say which tile.
+                text = tr._("your turn: lead {tile}").format(
+                    tile=self.words.tile(obs.required_lead)
+                )
+            else:
+                # Translators: your turn to lead any tile.
+                text = tr._("your turn to lead")
+            return sentences(text)
+        if obs.forced is not None:
+            # Translators: you drew a tile that fits and must play it.
+            return sentences(tr._("play {tile}").format(tile=self.words.tile(obs.forced)))
+        tiles = {a.tile for a in obs.legal if isinstance(a, Move)}
+        n = len(tiles)
+        parts = []
+        if obs.second_turn:
+            # Translators: alle-fuenfe rules: the leader plays a second tile at once.
+            parts.append(tr._("you play again"))
+        if n == 0:
+            if DRAW in obs.legal:
+                # Translators: your turn, nothing fits, so you draw.
+                parts.append(tr._("your turn, nothing fits: draw"))
+            elif PASS in obs.legal:
+                # Translators: your turn, nothing fits and you cannot draw, so you pass.
+                parts.append(tr._("your turn, nothing fits: pass"))
+            else:
+                parts.append(tr._("your turn"))
+        elif self.brief:
+            # Translators: brief: your turn and how many of your tiles fit ("your turn, 3 fit").
+            parts.append(tr.ngettext("your turn, {n} fits", "your turn, {n} fit", n).format(n=n))
+        else:
+            # Translators: your turn starts (normal and verbose).
+            parts.append(tr._("your turn"))
+            # Translators: how many of your tiles fit an open end.
+            parts.append(tr.ngettext("{n} tile fits", "{n} tiles fit", n).format(n=n))
+        if self.verbose:
+            # Translators: verbose turn prompt: the open ends ("Open ends: west 4, east 2").
+            parts.append(tr._("open ends: {ends}").format(ends=self.ends_list(obs.layout)))
+        return sentences(*parts)
+
+    def tile_choice(self, obs: Observation, tile: Tile) -> Utterance:
+        """A tile as the player moves onto it: "five-three, fits east or north"."""
+        tr, words = self.tr, self.words
+        name = words.tile(tile)
+        lay = obs.layout
+        if obs.forced is not None and tile != obs.forced:
+            # Translators: choosing a tile while you must play the one you drew.
+            text = tr._("{tile}: you must play {forced}").format(
+                tile=name, forced=words.tile(obs.forced)
+            )
+        elif lay.lead is None and obs.required_lead is not None and tile != obs.required_lead:
+            # Translators: choosing a tile while another tile must lead.
+            text = tr._("{tile}: {required} must lead").format(
+                tile=name, required=words.tile(obs.required_lead)
+            )
+        else:
+            ends = fitting_ends(lay, tile)
+            if ends == [End.LEAD]:
+                # Translators: choosing a tile when the table is empty.
+                text = tr._("{tile}, can lead").format(tile=name)
+            elif ends:
+                # Translators: choosing a tile: where it fits ("five-three, fits east or north").
+                text = tr._("{tile}, fits {ends}").format(tile=name, ends=self.fit_ends(ends))
+            else:
+                # Translators: choosing a tile that fits nowhere.
+                text = tr._("{tile}, does not fit").format(tile=name)
+        return _answer(sentences(text), "tile")
+
+    def preview(self, obs: Observation, move: Move) -> Utterance:
+        """What a move would do: "on the north end: the count would be 20, you score 20"."""
+        tr, words = self.tr, self.words
+        lay = obs.layout
+        rules = obs.rules
+        lead = lay.lead is None
+        fits = lead == (move.end is End.LEAD) and (
+            lead or (lay.open[move.end.arm] >= 0 and move.tile.has(lay.open[move.end.arm]))
+        )
+        if not fits:
+            # Translators: a what-if for a tile on an end where it does not fit.
+            text = tr._("{tile} does not fit {end}").format(
+                tile=words.tile(move.tile), end=words.end(move.end)
+            )
+            return _answer(sentences(text), "preview", cue="invalid")
+        after = lay.place(move.tile, move.end, endwise=move.endwise)
+        points = play_points(after.count, rules.scoring, rules.points_unit)
+        if points:
+            # Translators: what-if: what you would score.
+            score = tr.ngettext("you score {points}", "you score {points}", points).format(
+                points=points
+            )
+        else:
+            score = tr._("no score")
+        if self.brief:
+            # Translators: brief what-if: "north: 20, you score 20".
+            text = tr._("{end}: {count}, {score}").format(
+                end=words.short_at(move.end), count=after.count, score=score
+            )
+        elif self.verbose:
+            # Translators: verbose what-if, with the arithmetic ("on the north end: ends 4, 6 and 5
+            # make 15: you score 15").
+            text = tr._("{end}: {arithmetic}: {score}").format(
+                end=words.at(move.end), arithmetic=self.arithmetic(after), score=score
+            )
+        else:
+            # Translators: what-if: "on the north end: the count would be 20, you score 20".
+            text = tr._("{end}: the count would be {count}, {score}").format(
+                end=words.at(move.end), count=after.count, score=score
+            )
+        return _answer(sentences(text), "preview", points=points, end=move.end.value)

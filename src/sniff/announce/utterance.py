@@ -1,0 +1,43 @@
+"""What the announcer hands to the speech and sound backends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["CUES", "Utterance", "Verbosity"]
+
+#: The earcons an utterance may ask for (a subset of ``sniff.sound.base.CUES``).
+CUES: tuple[str, ...] = (
+    "play",
+    "score",
+    "draw",
+    "pass",
+    "turn",
+    "invalid",
+    "round_won",
+    "round_lost",
+    "game_won",
+    "game_lost",
+)
+
+Verbosity = Literal["brief", "normal", "verbose"]
+
+
+@dataclass(frozen=True, slots=True)
+class Utterance:
+    """One announcement.
+
+    *interrupt*: cut off what is being said (answers to the player's own keys,
+    errors); otherwise it queues behind what is being said (other players'
+    plays, and "your turn", so that it never swallows the plays before it).
+    *cue* names an earcon; *end* ("west", "east", ...) places it in space;
+    *points* sets the score earcon's pitch; *kind* is a short machine tag.
+    """
+
+    text: str
+    interrupt: bool = False
+    cue: str | None = None
+    end: str | None = None
+    points: int = 0
+    kind: str = ""

@@ -1,0 +1,468 @@
+"""The setup menu: players, bots, rules, language, speech and the rest.
+
+A flat list of items. Up and Down move (wrapping), Left and Right change a
+value, Enter takes the next choice or does an action, Home and End jump,
+a letter jumps to the next item that starts with it, digits type a target.
+Escape saves the settings atomically and goes back.
+
+What can change at once does (language, voice rate, sounds); the game applies
+the rest when ``on_done(settings, action)`` tells it the menu is finished.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from sniff.announce.menu import MenuWords
+from sniff.announce.utterance import Utterance
+from sniff.ui.base import Binding, Host
+
+if TYPE_CHECKING:
+    from prompt_toolkit.formatted_text import StyleAndTextTuples
+    from prompt_toolkit.layout.containers import AnyContainer
+
+    from sniff.storage.settings import Settings
+
+__all__ = ["HINT_LIMITS", "PACES", "RATES", "MenuItem", "SetupMenuScreen"]
+
+#: ``on_done(settings, action)``; action is "back", "new-game" or "practice".
+DoneCallback = Callable[["Settings", str], None]
+
+PLAYER_CHOICES: tuple[int, ...] = (2, 3, 4)
+PACES: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
+RATES: tuple[int | None, ...] = (None, 100, 125, 150, 175, 200, 225, 250, 300, 350, 400, 450)
+HINT_LIMITS: tuple[int | None, ...] = (0, 1, 2, 3, 5, 10, None)
+LANGUAGES: tuple[str | None, ...] = (None, "en", "de")
+TARGET_LIMITS = (10, 1000)  # what Left and Right reach; typed digits may go further
+
+# Items whose change only a new game can use.
+_RULE_FIELDS = ("players", "bot_levels", "preset", "scoring", "target", "hint_limit", "muggins")
+_ACTIONS = ("practice", "stats", "new-game", "back")
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """One line of the menu: a setting (*key*) or an action; *bot* numbers bots from 1."""
+
+    key: str
+    bot: int = 0
+
+    @property
+    def is_action(self) -> bool:
+        return self.key in _ACTIONS
+
+
+def _step(options: tuple[object, ...], current: object, delta: int, *, wrap: bool) -> object:
+    """The option *delta* places from *current* (the nearest one if it is not listed)."""
+    if current in options:
+        index = options.index(current)
+    else:
+        numbers = [o for o in options if isinstance(o, int | float)]
+        near = min(numbers, key=lambda o: abs(float(o) - float(current)))  # type: ignore[arg-type]
+        index = options.index(near)
+    index += delta
+    index = index % len(options) if wrap else max(0, min(len(options) - 1, index))
+    return options[index]
+
+
+class SetupMenuScreen:
+    """The setup menu as a :class:`~sniff.ui.base.Screen`."""
+
+    def __init__(self, host: Host, *, on_done: DoneCallback | None = None) -> None:
+        self.host = host
+        self.ctx = host.ctx
+        self.original: Settings = host.ctx.settings
+        self.settings: Settings = host.ctx.settings
+        self.saved_from: Settings = host.ctx.settings  # what the last save started from
+        self.on_done = on_done
+        self.index = 0
+        self.typed = ""  # digits typed for the target
+
+    # -- what the menu holds ----------------------------------------------------------
+
+    @property
+    def words(self) -> MenuWords:
+        # Built per use: the language may change while the menu is open.
+        return MenuWords(self.ctx.translator)
+
+    def items(self) -> list[MenuItem]:
+        """The items now: one bot item per computer player."""
+        keys = [MenuItem("players")]
+        keys += [MenuItem("bot", n) for n in range(1, self.settings.players)]
+        keys += [
+            MenuItem(key)
+            for key in (
+                "preset",
+                "scoring",
+                "target",
+                "language",
+                "speech",
+                "rate",
+                "verbosity",
+                "sounds",
+                "pace",
+                "hints",
+                "muggins",
+                *_ACTIONS,
+            )
+        ]
+        return keys
+
+    @property
+    def current(self) -> MenuItem:
+        items = self.items()
+        self.index = max(0, min(len(items) - 1, self.index))
+        return items[self.index]
+
+    def label(self, item: MenuItem) -> str:
+        return self.words.label(item.key, item.bot)
+
+    def value(self, item: MenuItem) -> str | None:
+        """The item's value in words; None for actions."""
+        s, words = self.settings, self.words
+        key = item.key
+        if key == "players":
+            return str(s.players)
+        if key == "bot":
+            return words.bot_level(s.bot_level(item.bot - 1))
+        if key == "preset":
+            return s.preset
+        if key == "scoring":
+            if s.scoring is None:
+                return words.preset_default(words.combination(s.rules().scoring.value))
+            return words.combination(s.scoring)
+        if key == "target":
+            if self.typed:
+                return self.typed
+            if s.target is None:
+                return words.preset_default(str(self._preset_target()))
+            return str(s.target)
+        if key == "language":
+            from sniff.i18n import choose_language
+
+            return words.language(s.language, choose_language(None, None))
+        if key == "speech":
+            return words.speech_mode(s.speech_mode)
+        if key == "rate":
+            return words.rate(s.voice_rate)
+        if key == "verbosity":
+            return words.verbosity(s.verbosity)
+        if key == "sounds":
+            return words.on(s.sounds)
+        if key == "pace":
+            return words.seconds(s.pace)
+        if key == "hints":
+            return words.hint_limit(s.hint_limit)
+        if key == "muggins":
+            return words.on(s.muggins)
+        return None
+
+    def _preset_target(self) -> int:
+        from sniff.engine import preset
+
+        return preset(self.settings.preset).target(self.settings.players)
+
+    def describe(self, item: MenuItem | None = None) -> str:
+        """ "Preset: sniff-us, 3 of 14"."""
+        items = self.items()
+        item = item or self.current
+        return self.words.item(
+            self.label(item), self.value(item), items.index(item) + 1, len(items)
+        )
+
+    # -- Screen ------------------------------------------------------------------------
+
+    def bindings(self) -> list[Binding]:
+        """Arrows, Enter, Home, End, Escape, Backspace."""
+
+        def bind(key: str, handler: Callable[[], None]) -> Binding:
+            # Label and help are looked up when read: the language may change while open.
+            def label() -> str:
+                return self.words.key_label(key)
+
+            def description() -> str:
+                return self.words.key_help(key)
+
+            return Binding((key,), label, description, handler, "menu")
+
+        return [
+            bind("up", lambda: self.move(-1)),
+            bind("down", lambda: self.move(1)),
+            bind("left", lambda: self.change(-1)),
+            bind("right", lambda: self.change(1)),
+            bind("enter", self.activate),
+            bind("home", lambda: self.jump(0)),
+            bind("end", lambda: self.jump(len(self.items()) - 1)),
+            bind("escape", lambda: self.finish("back")),
+            bind("backspace", self.backspace),
+        ]
+
+    def container(self) -> AnyContainer:
+        """The items, one per line, the current one marked."""
+        from prompt_toolkit.layout.containers import Window
+        from prompt_toolkit.layout.controls import FormattedTextControl
+
+        return Window(FormattedTextControl(self._lines, focusable=True, show_cursor=False))
+
+    def _lines(self) -> StyleAndTextTuples:
+        lines: StyleAndTextTuples = [("bold", self.words.title() + "\n\n")]
+        current = self.current
+        for item in self.items():
+            value = self.value(item)
+            text = self.label(item) + ("" if value is None else f": {value}")
+            if item == current:
+                lines.append(("reverse", f"> {text}\n"))
+            else:
+                lines.append(("", f"  {text}\n"))
+        return lines
+
+    def enter(self) -> None:
+        """Say the menu's name and where the player stands."""
+        self._say(f"{self.words.title()}. {self.describe()}")
+
+    def unbound_key(self, key: str) -> bool:
+        """Digits type a target; a letter jumps to the next item starting with it."""
+        if len(key) != 1:
+            return False
+        if key.isdigit() and self.current.key == "target":
+            if len(self.typed) < 5:
+                self.typed += key
+            self._say(self.words.typed(self.typed))
+            return True
+        if key.isalpha():
+            self.jump_to_letter(key)
+            return True
+        return False
+
+    # -- moving ------------------------------------------------------------------------
+
+    def _say(self, text: str, *, cue: str | None = None) -> None:
+        self.ctx.output.say(Utterance(text, interrupt=True, cue=cue, kind="menu"))
+        self.host.invalidate()
+
+    def move(self, delta: int) -> None:
+        """Up (-1) or Down (+1), wrapping at either end."""
+        self.typed = ""
+        self.index = (self.index + delta) % len(self.items())
+        self._say(self.describe(), cue="menu")
+
+    def jump(self, index: int) -> None:
+        """Home (0), End (the last item)."""
+        self.typed = ""
+        self.index = index
+        self._say(self.describe(), cue="menu")
+
+    def jump_to_letter(self, letter: str) -> None:
+        items = self.items()
+        wanted = letter.casefold()
+        for offset in range(1, len(items) + 1):
+            index = (self.index + offset) % len(items)
+            if self.label(items[index]).casefold().startswith(wanted):
+                self.typed = ""
+                self.index = index
+                self._say(self.describe(), cue="menu")
+                return
+        self._say(self.words.no_item(letter), cue="invalid")
+
+    # -- changing ------------------------------------------------------------------------
+
+    def activate(self) -> None:
+        """Enter: do an action, confirm a typed target, or take the next choice."""
+        item = self.current
+        if item.is_action:
+            if item.key == "stats":
+                self.say_stats()
+            else:
+                self.finish(item.key)
+            return
+        if item.key == "target":
+            if self.typed:
+                self._set_typed_target()
+            else:
+                self._update(target=None)  # Enter without digits: back to the preset's target
+            return
+        self.change(1, wrap=True)
+
+    def backspace(self) -> None:
+        if self.typed:
+            self.typed = self.typed[:-1]
+            self._say(self.words.typed(self.typed))
+        else:
+            self._say(self.describe(), cue="invalid")
+
+    def change(self, delta: int, *, wrap: bool | None = None) -> None:
+        """Left (-1) or Right (+1) on the current item."""
+        item = self.current
+        if item.is_action:
+            self._say(self.describe(), cue="invalid")
+            return
+        s = self.settings
+        key = item.key
+        self.typed = ""
+        if key == "players":
+            players = _step(PLAYER_CHOICES, s.players, delta, wrap=bool(wrap))
+            assert isinstance(players, int)
+            levels = s.bot_levels + (s.bot_levels[-1],) * max(0, players - 1 - len(s.bot_levels))
+            self._update(players=players, bot_levels=levels[: max(1, players - 1)])
+        elif key == "bot":
+            from sniff.bots import LEVELS
+
+            bots = list(s.bot_levels)
+            while len(bots) < item.bot:
+                bots.append(bots[-1])
+            bots[item.bot - 1] = str(_step(LEVELS, bots[item.bot - 1], delta, wrap=True))
+            self._update(bot_levels=tuple(bots))
+        elif key == "preset":
+            from sniff.engine import PRESETS
+
+            self._update(preset=_step(tuple(PRESETS), s.preset, delta, wrap=True))
+        elif key == "scoring":
+            from sniff.engine import Combination
+
+            options = (None, *(c.value for c in Combination))
+            self._update(scoring=_step(options, s.scoring, delta, wrap=True))
+        elif key == "target":
+            self._update(target=self._stepped_target(delta))
+        elif key == "language":
+            self._update(language=_step(LANGUAGES, s.language, delta, wrap=True))
+        elif key == "speech":
+            from sniff.storage.settings import SPEECH_MODES
+
+            self._update(speech_mode=_step(SPEECH_MODES, s.speech_mode, delta, wrap=True))
+        elif key == "rate":
+            rate = s.voice_rate if s.voice_rate is not None else None
+            self._update(voice_rate=_step(RATES, rate, delta, wrap=bool(wrap)))
+        elif key == "verbosity":
+            from sniff.storage.settings import VERBOSITIES
+
+            self._update(verbosity=_step(VERBOSITIES, s.verbosity, delta, wrap=True))
+        elif key == "sounds":
+            self._update(sounds=not s.sounds)
+        elif key == "pace":
+            self._update(pace=_step(PACES, s.pace, delta, wrap=bool(wrap)))
+        elif key == "hints":
+            self._update(hint_limit=_step(HINT_LIMITS, s.hint_limit, delta, wrap=bool(wrap)))
+        elif key == "muggins":
+            self._update(muggins=not s.muggins)
+
+    def _stepped_target(self, delta: int) -> int:
+        """Steps of 10 up to 100, of 25 above."""
+        current = self.settings.target or self._preset_target()
+        low, high = TARGET_LIMITS
+        if delta > 0:
+            step = 10 if current < 100 else 25
+            value = (current // step + 1) * step
+        else:
+            step = 10 if current <= 100 else 25
+            value = (current - 1) // step * step
+        return max(low, min(high, value))
+
+    def _set_typed_target(self) -> None:
+        from sniff.storage.settings import TARGET_RANGE
+
+        number = int(self.typed)
+        self.typed = ""
+        low, high = TARGET_RANGE
+        if not low <= number <= high:
+            self._say(self.words.not_possible(f"{low}-{high}"), cue="invalid")
+            return
+        self._update(target=number)
+
+    def _update(self, **changes: object) -> None:
+        """Change the working settings, apply what can be applied now, say the new value."""
+        try:
+            new = self.settings.with_changes(**changes)
+        except ValueError:
+            players = changes.get("players", self.settings.players)
+            self._say(self.words.players_not_possible(int(str(players))), cue="invalid")
+            return
+        old = self.settings
+        self.settings = new
+        self._apply_now(old, new)
+        self._say(self.value(self.current) or "")
+
+    def _apply_now(self, old: Settings, new: Settings) -> None:
+        """Language, voice rate and sounds are heard at once."""
+        speech = self.ctx.output.speech
+        if new.language != old.language:
+            from sniff.i18n import choose_language, translator
+
+            language = choose_language(None, new.language)
+            self.ctx.translator = translator(language)
+            _call(speech, "set_language", language)
+        if new.voice_rate != old.voice_rate and new.voice_rate is not None:
+            _call(speech, "set_rate", new.voice_rate)
+        if new.sounds != old.sounds:
+            self.ctx.output.sound.set_enabled(new.sounds)
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def say_stats(self) -> None:
+        """The Statistics item: the statistics, spoken."""
+        from sniff.announce.practice import stats_report
+        from sniff.storage import load_stats
+
+        stats = load_stats().stats
+        self._say(" ".join(stats_report(self.ctx.translator, stats.games, stats.practice)))
+
+    def rules_changed(self) -> bool:
+        return any(
+            getattr(self.settings, name) != getattr(self.original, name) for name in _RULE_FIELDS
+        )
+
+    def save(self) -> bool:
+        """Write the settings atomically and hand them to the context.
+
+        When the game ran with command-line values (``ctx.extra["file_settings"]``
+        holds the file's own settings), only what the menu changed goes into the
+        file: a ``--speech text`` for one run must not become the default.
+        """
+        from sniff.storage import Settings, save_settings
+
+        self.ctx.settings = self.settings
+        to_file = self.settings
+        base = self.ctx.extra.get("file_settings")
+        if isinstance(base, Settings):
+            changes = {
+                name: getattr(self.settings, name)
+                for name in self.settings.__dataclass_fields__
+                if getattr(self.settings, name) != getattr(self.saved_from, name)
+            }
+            try:
+                to_file = base.with_changes(**changes)
+            except ValueError:
+                to_file = self.settings  # the file's players no longer fit: take the whole menu
+            self.ctx.extra["file_settings"] = to_file
+        self.saved_from = self.settings
+        try:
+            save_settings(to_file)
+        except OSError as error:
+            self._say(self.words.not_saved(error.strerror or str(error)), cue="invalid")
+            return False
+        return True
+
+    def finish(self, action: str) -> None:
+        """Escape, Back, New game or Practice: save, tell the game, leave or open practice."""
+        if self.typed and self.current.key == "target":
+            self._set_typed_target()
+        saved = self.save()
+        if saved and action != "practice":
+            self._say(self.words.saved(self.rules_changed() and action == "back"))
+        if self.on_done is not None:
+            self.on_done(self.settings, action)
+        if action == "practice":
+            from sniff.ui.practice_screen import PracticeScreen
+
+            self.host.show(PracticeScreen(self.host))
+            return
+        self.original = self.settings
+        self.host.back()
+
+
+def _call(backend: object, method: str, value: object) -> None:
+    """Tune the voice where the backend has one (a text backend has no rate)."""
+    setter = getattr(backend, method, None)
+    if callable(setter):
+        setter(value)

@@ -1,0 +1,372 @@
+"""The counting practice: a small menu, then spoken questions and typed answers.
+
+The logic lives in :mod:`sniff.practice`; this screen turns keys into
+answers and the session's results into speech. Three stages:
+
+- ``menu``: drill, level, scoring (Up/Down, Left/Right); Enter starts.
+- ``asking``: the ends are spoken, the player types and presses Enter;
+  R (with nothing typed) repeats, I or F3 tells the progress, Escape ends.
+- after Escape, the summary is spoken, the results are saved, and the menu
+  is back: Enter starts another round, Escape leaves.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from sniff.announce.practice import PracticeWords
+from sniff.announce.utterance import Utterance
+from sniff.engine import Combination
+from sniff.practice import LEVELS, Drill, PracticeSession, Summary
+from sniff.ui.base import Binding, Host
+
+if TYPE_CHECKING:
+    import asyncio
+
+    from prompt_toolkit.formatted_text import StyleAndTextTuples
+    from prompt_toolkit.layout.containers import AnyContainer
+
+__all__ = ["PracticeScreen"]
+
+_MENU = ("drill", "level", "scoring", "start")
+_ANSWER_CHARS = set("0123456789 -,")
+_MAX_TYPED = 20
+
+
+class PracticeScreen:
+    """Counting practice as a :class:`~sniff.ui.base.Screen`.
+
+    *start*: skip the menu and ask at once (``sniff practice --drill ...``).
+    *on_exit*: what Escape in the menu does (default ``host.back``).
+    *clock* and *seed* make sessions reproducible in tests.
+    """
+
+    def __init__(
+        self,
+        host: Host,
+        *,
+        drill: Drill = Drill.COUNT,
+        level: int = 1,
+        combination: Combination = Combination.FIVES,
+        seed: int | None = None,
+        start: bool = False,
+        on_exit: Callable[[], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        record: bool = True,
+    ) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"no practice level {level}; choose 1 to {len(LEVELS)}")
+        self.host = host
+        self.ctx = host.ctx
+        self.drill = drill
+        self.level = level
+        self.combination = combination
+        self.rng = random.Random(seed)
+        self.clock = clock
+        self.record = record
+        self.on_exit = on_exit or host.back
+        self.start_at_once = start
+        self.index = 0  # menu item
+        self.session: PracticeSession | None = None
+        self.typed = ""
+        self.last_feedback = ""
+        self.last_summary: Summary | None = None
+        self._timer: asyncio.TimerHandle | None = None
+
+    @property
+    def words(self) -> PracticeWords:
+        return PracticeWords(self.ctx.translator)
+
+    @property
+    def asking(self) -> bool:
+        return self.session is not None and not self.session.finished
+
+    # -- speaking -------------------------------------------------------------------
+
+    def _say(self, text: str, *, cue: str | None = None, interrupt: bool = True) -> None:
+        self.ctx.output.say(Utterance(text, interrupt=interrupt, cue=cue, kind="practice"))
+        self.host.invalidate()
+
+    def _menu_value(self, key: str) -> str | None:
+        words = self.words
+        if key == "drill":
+            return words.drill(self.drill)
+        if key == "level":
+            return words.level(self.level)
+        if key == "scoring":
+            return words.menu.combination(self.combination.value)
+        return None
+
+    def describe_item(self) -> str:
+        key = _MENU[self.index]
+        return self.words.menu.item(
+            self.words.menu_label(key), self._menu_value(key), self.index + 1, len(_MENU)
+        )
+
+    # -- Screen -----------------------------------------------------------------------
+
+    def bindings(self) -> list[Binding]:
+        """Menu keys, answer keys, R, I/F3, Backspace, Escape."""
+        table: list[tuple[tuple[str, ...], str, Callable[[], None]]] = [
+            (("up",), "up", lambda: self.move(-1)),
+            (("down",), "down", lambda: self.move(1)),
+            (("left",), "left", lambda: self.change(-1)),
+            (("right",), "right", lambda: self.change(1)),
+            (("enter",), "enter", self.enter_key),
+            (("backspace",), "backspace", self.backspace),
+            (("r",), "r", self.repeat),
+            (("i", "f3"), "info", self.info),
+            (("escape",), "escape", self.escape),
+        ]
+        return [self._binding(keys, name, handler) for keys, name, handler in table]
+
+    def _binding(self, keys: tuple[str, ...], name: str, handler: Callable[[], None]) -> Binding:
+        # Looked up when help is read: the language may have changed since.
+        def label() -> str:
+            return self.words.menu.key_label(name)
+
+        def description() -> str:
+            return self.words.key_help(name)
+
+        return Binding(keys, label, description, handler, "practice")
+
+    def container(self) -> AnyContainer:
+        from prompt_toolkit.layout.containers import Window
+        from prompt_toolkit.layout.controls import FormattedTextControl
+
+        return Window(FormattedTextControl(self._lines, focusable=True, show_cursor=False))
+
+    def _lines(self) -> StyleAndTextTuples:
+        words = self.words
+        lines: StyleAndTextTuples = [("bold", words.title() + "\n\n")]
+        session = self.session
+        if self.asking and session is not None and session.question is not None:
+            lines.append(("", words.question(session.question) + "\n\n"))
+            lines.append(("reverse", f"> {self.typed}_\n\n"))
+        else:
+            for i, key in enumerate(_MENU):
+                value = self._menu_value(key)
+                text = words.menu_label(key) + ("" if value is None else f": {value}")
+                lines.append(
+                    (
+                        "reverse" if i == self.index else "",
+                        f"{'>' if i == self.index else ' '} {text}\n",
+                    )
+                )
+            lines.append(("", "\n"))
+        if self.last_feedback:
+            lines.append(("", self.last_feedback + "\n"))
+        return lines  # fmt: skip
+
+    def enter(self) -> None:
+        """Say where the player is; with *start*, ask the first question at once."""
+        if self.start_at_once and self.session is None:
+            self._say(self.words.title())
+            self.start()
+            return
+        self._say(f"{self.words.title()} {self.describe_item()}")
+
+    def unbound_key(self, key: str) -> bool:
+        """Typed characters of an answer (digits; letters and spaces for tiles)."""
+        if not self.asking or len(key) != 1:
+            return False
+        char = key.lower()
+        allowed = char in _ANSWER_CHARS or (self.drill is Drill.TILE and char.isalpha())
+        if not allowed:
+            return False
+        if len(self.typed) < _MAX_TYPED:
+            self.typed += char
+        self._say(self.words.typed_char(char))
+        return True
+
+    # -- the menu ---------------------------------------------------------------------------
+
+    def move(self, delta: int) -> None:
+        if self.asking:
+            self._say(self.last_question_text(), cue="invalid")
+            return
+        self.index = (self.index + delta) % len(_MENU)
+        self._say(self.describe_item(), cue="menu")
+
+    def change(self, delta: int) -> None:
+        if self.asking:
+            self._say(self.last_question_text(), cue="invalid")
+            return
+        key = _MENU[self.index]
+        if key == "drill":
+            drills = list(Drill)
+            self.drill = drills[(drills.index(self.drill) + delta) % len(drills)]
+        elif key == "level":
+            self.level = max(1, min(len(LEVELS), self.level + delta))
+        elif key == "scoring":
+            combos = list(Combination)
+            self.combination = combos[(combos.index(self.combination) + delta) % len(combos)]
+        else:
+            self._say(self.describe_item(), cue="invalid")
+            return
+        self._say(self._menu_value(key) or "")
+
+    # -- the questions ---------------------------------------------------------------------
+
+    def start(self) -> None:
+        """A new session with the menu's drill, level and scoring; the first question."""
+        self.session = PracticeSession(
+            self.drill, self.level, self.combination, rng=self.rng, clock=self.clock
+        )
+        self.typed = ""
+        self.last_feedback = ""
+        self._ask(interrupt=True)
+        if self.drill is Drill.TIMED:
+            self._start_timer()
+
+    def _ask(self, *, interrupt: bool) -> None:
+        assert self.session is not None
+        self.session.next_question()
+        self._say(self.last_question_text(), interrupt=interrupt)
+
+    def last_question_text(self) -> str:
+        session = self.session
+        if session is None or session.question is None:
+            return ""
+        return self.words.question(session.question)
+
+    def enter_key(self) -> None:
+        """Enter: start from the menu, or give the typed answer."""
+        if not self.asking:
+            self.start()
+            return
+        assert self.session is not None
+        if not self.typed.strip():
+            self._say(self.words.unreadable(self.drill), cue="invalid")
+            return
+        answered = self.session.answer(self.typed)
+        if answered is None:
+            self.typed = ""
+            self._say(self.words.unreadable(self.drill), cue="invalid")
+            return
+        self.typed = ""
+        cue = "practice_right" if answered.verdict.correct else "practice_wrong"
+        self.last_feedback = self.words.feedback(answered, self.session.streak)
+        self._say(self.last_feedback, cue=cue)
+        if self.session.finished:  # the timed round ran out with this answer
+            self._say(self.words.time_up(), interrupt=False)
+            self.end_session()
+            return
+        self._ask(interrupt=False)
+
+    def backspace(self) -> None:
+        if not self.asking or not self.typed:
+            self._say(self.words.echo(""), cue="invalid")
+            return
+        self.typed = self.typed[:-1]
+        self._say(self.words.echo(self.typed))
+
+    def repeat(self) -> None:
+        """R: the question again (a letter of the answer once typing has begun)."""
+        if self.asking and self.typed and self.drill is Drill.TILE:
+            self.unbound_key("r")
+            return
+        if self.asking:
+            self._say(self.last_question_text())
+        else:
+            self._say(self.describe_item())
+
+    def info(self) -> None:
+        """I or F3: streak, answers, time taken (and time left when timed)."""
+        session = self.session
+        if session is None:
+            self._say(self.words.status(0, 0, 0, 0.0, None))
+            return
+        right = sum(1 for a in session.answers if a.verdict.correct)
+        seconds = self.clock() - session.started
+        self._say(
+            self.words.status(
+                session.streak, len(session.answers), right, seconds, session.time_left
+            )
+        )
+
+    def escape(self) -> None:
+        """End the round (summary, saved), or leave the practice from its menu."""
+        if self.asking:
+            self.end_session()
+        else:
+            self._cancel_timer()
+            self.on_exit()
+
+    def end_session(self) -> Summary:
+        """Finish: speak the summary, save the results, back to the menu."""
+        assert self.session is not None
+        self._cancel_timer()
+        session = self.session
+        summary = session.finish()
+        self.last_summary = summary
+        self.typed = ""
+        text = self.words.summary(summary)
+        self.last_feedback = text
+        self._say(text, interrupt=False)
+        if self.record and summary.asked:
+            self._save(summary)
+        self._say(self.words.again(), interrupt=False)
+        return summary
+
+    def _save(self, summary: Summary) -> None:
+        from sniff.storage import record_practice
+
+        assert self.session is not None
+        seconds = sum(a.seconds for a in self.session.answers)
+        try:
+            result = record_practice(
+                summary.drill.value,
+                summary.level,
+                answers=summary.asked,
+                right=summary.right,
+                seconds=seconds,
+            )
+        except OSError as error:
+            self._say(self.words.saved_problem(error.strerror or str(error)), cue="invalid")
+            return
+        if result.problem is not None and result.problem.code == "unreadable":
+            self._say(self.words.saved_problem(result.problem.detail), cue="invalid")
+
+    def close(self) -> None:
+        """The program ends (Q): keep the answers of a round under way."""
+        self._cancel_timer()
+        if self.asking and self.session is not None:
+            summary = self.session.finish()
+            self.last_summary = summary
+            if self.record and summary.asked:
+                self._save(summary)
+
+    # -- the timed drill ---------------------------------------------------------------------
+
+    def _start_timer(self) -> None:
+        """Ring when the 60 seconds are over, even if no key is pressed."""
+        import asyncio
+
+        assert self.session is not None
+        left = self.session.time_left or 0.0
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop (driven without an application): answers still end the round
+        self._timer = loop.call_later(left + 0.05, self._time_check)
+
+    def _time_check(self) -> None:
+        self._timer = None
+        session = self.session
+        if session is None or session.finished:
+            return
+        left = session.time_left
+        if left is not None and left > 0:
+            self._start_timer()  # the clock is not the wall clock (tests): look again later
+            return
+        self._say(self.words.time_up())
+        self.end_session()
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None

@@ -1,0 +1,218 @@
+"""The announcer: every event and refusal in words, priorities, queries, replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from announce_script import DEAL
+from sniff.announce import Announcer, Utterance, narrate_events
+from sniff.engine import (
+    DRAW,
+    PASS,
+    CallMuggins,
+    Claim,
+    Claimed,
+    Combination,
+    Dealt,
+    Drew,
+    End,
+    Game,
+    GameEnded,
+    Layout,
+    Move,
+    MugginsCalled,
+    Passed,
+    Played,
+    Reason,
+    Refusal,
+    RoundEnded,
+    ScriptedDealer,
+    SpinnerMode,
+    Tile,
+    observe,
+    preset,
+)
+from sniff.i18n import translator
+
+NAMES = ("Ada", "Anna", "Bob")
+T = Tile.parse
+
+
+def _game(**changes: object) -> Game:
+    return Game(preset("sniff").with_changes(**changes), 3, dealer=ScriptedDealer([DEAL]))
+
+
+def _announcer(lang: str = "en", verbosity: str = "brief", seat: int = 0) -> Announcer:
+    return Announcer(seat, translator(lang), player_names=NAMES, verbosity=verbosity)  # type: ignore[arg-type]
+
+
+def test_tile_and_end_names_in_english_and_german() -> None:
+    en, de = _announcer("en").words, _announcer("de").words
+    assert [en.tile(T(t)) for t in ("5-3", "6-6", "6-0", "0-0")] == [
+        "five-three",
+        "double six",
+        "six-blank",
+        "double blank",
+    ]
+    assert [de.tile(T(t)) for t in ("5-3", "6-6", "6-0")] == [
+        "Fünf-Drei",
+        "Sechser-Pasch",
+        "Sechs-Null",
+    ]
+    assert de.at(End.EAST) == "im Osten" and en.end(End.NORTH) == "north"
+
+
+def test_other_players_plays_queue_and_your_own_interrupt() -> None:
+    game = _game()
+    ann = _announcer()
+    ann.on_event(game.log[0], observe(game, 0))
+    mine = ann.on_events(game.apply(Move(T("5-5"), End.LEAD)), observe(game, 0))
+    theirs = ann.on_events(game.apply(Move(T("5-3"), End.WEST)), observe(game, 0))
+    assert mine[0].interrupt and mine[0].cue == "score" and mine[0].points == 10
+    assert not theirs[0].interrupt and theirs[0].text == "Anna: five-three west, 13."
+    assert theirs[0].end == "west"
+
+
+def test_your_turn_is_said_once_and_counts_the_fitting_tiles() -> None:
+    game = _game()
+    ann = _announcer()
+    said = ann.on_event(game.log[0], observe(game, 0))
+    assert said[-1].kind == "turn" and said[-1].cue == "turn"
+    game.apply(Move(T("5-5"), End.LEAD))
+    game.apply(Move(T("5-3"), End.WEST))
+    events = game.apply(Move(T("5-2"), End.EAST))
+    out = ann.on_events(events, observe(game, 0)) + ann.on_events(events, observe(game, 0))
+    turns = [u for u in out if u.kind == "turn"]
+    assert [u.text for u in turns] == ["Your turn, 3 fit."]
+    assert not turns[0].interrupt  # it must not cut off Bob's play before it
+
+
+def test_others_draws_never_name_the_tile() -> None:
+    ann = _announcer("de")
+    game = _game()
+    raw = Drew(1, T("6-5"))
+    (u,) = ann.on_event(raw, observe(game, 0))
+    assert u.text == "Anna zieht einen Stein." and "Sechs" not in u.text
+
+
+def test_every_event_type_is_announced() -> None:
+    game = _game()
+    obs = observe(game, 0)
+    hands = ((T("1-0"),), (), (T("6-6"),))
+    events = [
+        Dealt(1, DEAL.hands, DEAL.boneyard, 0),
+        Dealt(2, DEAL.hands, DEAL.boneyard, None),
+        Played(0, T("5-5"), End.LEAD, 10, 10),
+        Drew(1, None),
+        Drew(0, T("0-0")),
+        Passed(2),
+        Claimed(1, 5, False),
+        MugginsCalled(0, 10),
+        RoundEnded(1, "domino", hands, (13, 0, 0), (13, 0, 0), 0),
+        RoundEnded(1, "blocked", hands, (0, 0, 0), (0, 0, 0), None),
+        RoundEnded(1, "target", hands, (0, 0, 0), (200, 0, 0), None),
+        GameEnded(0, (200, 10, 5)),
+    ]
+    for lang in ("en", "de"):
+        ann = _announcer(lang, "normal")
+        for event in events:
+            said = ann.on_event(event, obs)
+            assert said and all(isinstance(u, Utterance) and u.text for u in said), event
+
+
+def _refusal(reason: Reason, action: object, tiles: tuple[Tile, ...] = ()) -> Refusal:
+    return Refusal(reason, "engine text", action, tiles)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_reason_has_a_spoken_refusal(lang: str) -> None:
+    game = _game()
+    game.apply(Move(T("5-5"), End.LEAD))
+    obs = observe(game, 1)
+    ann = _announcer(lang)
+    samples = {
+        Reason.NOT_IN_HAND: (Move(T("6-0"), End.WEST), (T("6-0"),)),
+        Reason.END_CLOSED: (Move(T("5-3"), End.LEAD), ()),
+        Reason.DOES_NOT_FIT: (Move(T("2-1"), End.WEST), (T("2-1"),)),
+        Reason.MUST_LEAD: (Move(T("2-1"), End.LEAD), (T("6-6"),)),
+        Reason.MUST_PLAY_DRAWN: (Move(T("2-1"), End.WEST), (T("5-3"),)),
+        Reason.HOLDS_PLAYABLE: (DRAW, (T("5-3"),)),
+        Reason.CAN_PLAY: (PASS, (T("5-3"),)),
+        Reason.ENDWISE: (Move(T("6-6"), End.WEST, True), (T("6-6"),)),
+        Reason.NEGATIVE_CLAIM: (Claim(-1), ()),
+        Reason.WRONG_PHASE: (CallMuggins(True), ()),
+    }
+    texts = set()
+    for reason in Reason:
+        action, tiles = samples.get(reason, (DRAW, ()))
+        u = ann.refusal(_refusal(reason, action, tiles), obs)
+        assert u.interrupt and u.cue == "invalid" and u.text
+        assert "engine text" not in u.text
+        texts.add(u.text)
+    # Drawing and passing while a tile fits are refused in the same words.
+    assert len(texts) == len(Reason) - 1
+    fit = ann.refusal(_refusal(Reason.DOES_NOT_FIT, Move(T("2-1"), End.WEST), (T("2-1"),)), obs)
+    expected = {
+        "en": "Two-one does not fit west, which is 5.",
+        "de": "Zwei-Eins passt nicht nach Westen, dort liegt die 5.",
+    }
+    assert fit.text == expected[lang]
+
+
+def test_count_arithmetic_names_doubles_and_the_exposed_sniff() -> None:
+    ann = _announcer()
+    lay = (
+        Layout.empty(SpinnerMode.SNIFF_EXPOSED).place(T("4-4"), End.LEAD).place(T("6-4"), End.WEST)
+    )
+
+    text = ann.count_arithmetic(lay, Combination.FIVES)
+    assert text == (
+        "end 6, plus the sniff's open half north counts 4, plus the sniff's open half south "
+        "counts 4: 14 in all: no score"
+    )
+    lay = Layout.empty(SpinnerMode.NONE).place(T("5-5"), End.LEAD).place(T("5-3"), End.EAST)
+    assert ann.count_arithmetic(lay) == "end 3, plus double five counts 10: 13 in all: no score"
+    assert ann.points_phrase(15, 1) == "Anna scores 15"
+
+
+def test_partner_is_your_partner_and_points_go_to_your_side() -> None:
+    game = Game(preset("sniff-us"), 4, seed=3)
+    ann = Announcer(0, translator("de"), player_names=["A", "B", "C", "D"], verbosity="normal")
+    obs = observe(game, 0)
+    ann.on_event(game.log[0], obs)
+    (u,) = ann.on_event(Drew(2, None), obs)
+    assert u.text == "Dein Partner zieht einen Stein."
+    assert ann.points_phrase(10, 2) == "10 Punkte für deinen Partner"
+    assert "ihr" in ann.scores(obs).text
+
+
+def test_queries_answer_from_the_observation() -> None:
+    game = _game()
+    game.apply(Move(T("5-5"), End.LEAD))
+    obs = observe(game, 0)
+    ann = _announcer()
+    assert ann.ends(obs).text == "West double five, east double five, north 5, south 5."
+    assert ann.tile_choice(obs, T("5-0")).text == "Five-blank, fits west, east, north or south."
+    assert ann.preview(obs, Move(T("5-0"), End.WEST)).text == "West: 10, you score 10."
+    assert ann.invalid_key("F5").text == "F5 does nothing here; F1 for help."
+    assert ann.welcome().interrupt
+    assert ann.fallback_notice("voice", "text").text == (
+        "Speech output voice stopped working; now using text."
+    )
+    assert all(
+        q(obs).interrupt for q in (ann.hand, ann.count, ann.layout, ann.unseen, ann.boneyard)
+    )
+
+
+def test_replay_names_every_tile_as_a_spectator() -> None:
+    game = _game()
+    while game.legal_actions():
+        game.apply(game.legal_actions()[0])
+    lines = list(
+        narrate_events(game.log, player_names=NAMES, translator=translator("en"), rules=game.rules)
+    )
+    assert lines[0].startswith("Round 1. Ada leads. Ada holds double five, five-blank")
+    assert "Anna holds six-four, five-three, two-one, double six and one-blank" in lines[0]
+    drawn = [line for line in lines if " draws " in line]
+    assert all(any(w in line for w in ("-", "double")) for line in drawn)
+    assert len(lines) == len(game.log)

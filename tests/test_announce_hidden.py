@@ -1,0 +1,118 @@
+"""No announcement for a seat ever names a tile hidden from that seat."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sniff.announce import Announcer, Words
+from sniff.engine import (
+    PRESETS,
+    Dealt,
+    Drew,
+    Event,
+    Game,
+    Move,
+    Phase,
+    Played,
+    RoundEnded,
+    Tile,
+    full_set,
+    observe,
+    public_event,
+)
+from sniff.i18n import translator
+
+_WORDS = [Words(translator(lang)) for lang in ("en", "de")]
+# One pattern per tile, matching its name in either language as a whole word.
+_PATTERNS = {
+    tile: re.compile(
+        "|".join(rf"(?<![\w-]){re.escape(w.tile(tile))}(?![\w-])" for w in _WORDS),
+        re.IGNORECASE,
+    )
+    for tile in full_set(9)
+}
+
+
+def _named(text: str, tiles: list[Tile]) -> set[Tile]:
+    return {t for t in tiles if _PATTERNS[t].search(text)}
+
+
+def _learn(known: set[Tile], event: Event | None) -> None:
+    """What a seat learns from an event as it sees it."""
+    if isinstance(event, Dealt):
+        for hand in event.hands:
+            known.update(hand)
+    elif (isinstance(event, Drew) and event.tile is not None) or isinstance(event, Played):
+        known.add(event.tile)
+    elif isinstance(event, RoundEnded):
+        for hand in event.hands:
+            known.update(hand)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    preset_name=st.sampled_from(sorted(PRESETS)),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 10_000),
+    muggins=st.booleans(),
+    double_nine=st.booleans(),
+    verbosity=st.sampled_from(["brief", "normal", "verbose"]),
+)
+def test_no_utterance_names_a_hidden_tile(
+    preset_name: str, players: int, seed: int, muggins: bool, double_nine: bool, verbosity: str
+) -> None:
+    rules = PRESETS[preset_name].with_changes(muggins=muggins)
+    if double_nine:
+        rules = rules.with_changes(tile_set="double-nine")
+    game = Game(rules, players, seed=seed)
+    every = full_set(rules.max_pip)
+    names = [f"P{i}" for i in range(players)]
+    announcers = [
+        Announcer(seat, translator(lang), player_names=names, verbosity=verbosity)  # type: ignore[arg-type]
+        for seat in range(players)
+        for lang in ("en", "de")
+    ]
+    known: list[set[Tile]] = [set() for _ in range(players)]
+    rng = random.Random(seed)
+
+    def check(ann: Announcer, events: list[Event]) -> None:
+        seat = ann.seat
+        obs = observe(game, seat)
+        for event in events:
+            _learn(known[seat], public_event(event, seat))
+            for u in ann.on_event(event, obs):
+                leaked = _named(u.text, every) - known[seat]
+                assert not leaked, (u.text, leaked)
+        known[seat].update(obs.hand)
+        answers = [ann.hand(obs), ann.ends(obs), ann.count(obs), ann.layout(obs), ann.history(obs)]
+        answers += [ann.boneyard(obs), ann.scores(obs), ann.turn(obs)]
+        answers += [ann.preview(obs, m) for m in obs.legal if isinstance(m, Move)][:3]
+        for u in answers:
+            leaked = _named(u.text, every) - known[seat]
+            assert not leaked, (u.text, leaked)
+
+    for ann in announcers:
+        check(ann, list(game.log))
+    steps = 0
+    while game.phase is not Phase.GAME_OVER and game.round_no <= 2 and steps < 400:
+        steps += 1
+        if game.phase is Phase.ROUND_OVER:
+            events: list[Event] = [game.next_round()]
+        else:
+            events = game.apply(rng.choice(game.legal_actions()))
+        for ann in announcers:
+            check(ann, events)
+
+
+def test_the_checker_finds_tile_names_in_both_languages() -> None:
+    tiles = full_set(6)
+    assert _named("Anna zieht Sechs-Fünf.", tiles) == {Tile.of(6, 5)}
+    assert _named("You play double blank, then six-blank.", tiles) == {
+        Tile.of(0, 0),
+        Tile.of(6, 0),
+    }
+    assert _named("West 4, east 6: 10 in all.", tiles) == set()

@@ -1,0 +1,191 @@
+"""The setup menu driven by keys through a real prompt_toolkit Application."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sniff.announce.menu import MenuWords
+from sniff.i18n import translator
+from sniff.storage import Settings, load_settings, save_settings, settings_path
+from sniff.ui.base import UiContext
+from sniff.ui.menu import SetupMenuScreen
+from uihost import TestHost, make_context, sound_of, speech_of
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SNIFF_HOME", str(tmp_path))
+    return tmp_path
+
+
+def drive(
+    keys: list[str], ctx: UiContext | None = None
+) -> tuple[UiContext, list[tuple[Settings, str]], TestHost]:
+    ctx = ctx or make_context("en")
+    done: list[tuple[Settings, str]] = []
+    host = TestHost(ctx)
+    host.run(lambda h: SetupMenuScreen(h, on_done=lambda s, a: done.append((s, a))), keys)
+    return ctx, done, host
+
+
+def test_every_item_is_announced_with_its_value_and_place() -> None:
+    ctx, _, _ = drive(["down"] * 17)
+    texts = speech_of(ctx).texts
+    assert texts[0] == "Settings menu. Players: 2, 1 of 17"
+    assert texts[1:] == [
+        "Computer player 1: expert, 2 of 17",
+        "Rules: sniff, 3 of 17",
+        "Scoring: as the rules say: fives, 4 of 17",
+        "Target: as the rules say: 200, 5 of 17",
+        "Language: English, 6 of 17",
+        "Speech: automatic, 7 of 17",
+        "Voice rate: default, 8 of 17",
+        "Verbosity: brief, 9 of 17",
+        "Sounds: on, 10 of 17",
+        "Pace: 1 second, 11 of 17",
+        "Hints per game: unlimited, 12 of 17",
+        "Muggins rule: off, 13 of 17",
+        "Practice, 14 of 17",
+        "Statistics, 15 of 17",
+        "Start a new game with these settings, 16 of 17",
+        "Back, 17 of 17",
+        "Players: 2, 1 of 17",  # Down from the last item wraps to the first
+    ]
+    # The menu tick on every move.
+    assert sound_of(ctx).cues == ["menu"] * 17
+
+
+def test_up_wraps_home_end_and_letters_jump() -> None:
+    ctx, _, _ = drive(["up", "home", "end", "p", "p", "v", "x"])
+    texts = speech_of(ctx).texts[1:]
+    assert texts == [
+        "Back, 17 of 17",
+        "Players: 2, 1 of 17",
+        "Back, 17 of 17",
+        "Players: 2, 1 of 17",  # the next item starting with P, after the last one
+        "Pace: 1 second, 11 of 17",
+        "Voice rate: default, 8 of 17",
+        "No item starts with X",
+    ]
+
+
+def test_changing_values_announces_them_and_escape_saves_atomically(home: Path) -> None:
+    keys = ["right", "down", "right", "down", "down", "down", "right", "right"]
+    # pace: from "Rules" (3) down to "Pace" (12 with three players)
+    keys += ["p", "right", "right", "left", "escape"]
+    ctx, done, host = drive(keys)
+    texts = speech_of(ctx).texts
+    assert "3" in texts  # players 2 -> 3
+    assert "Computer player 2: expert, 3 of 18" in texts  # a bot item per computer player
+    assert "random" in texts  # Computer player 1: expert wraps to random
+    assert texts[texts.index("Scoring: as the rules say: fives, 5 of 18") + 1 :][:2] == [
+        "fives",
+        "threes",
+    ]
+    assert texts[-1] == "Settings saved. Rule changes apply to the next new game."
+    assert host.exited  # the menu was the only screen: going back ends the test app
+    saved = load_settings().settings
+    assert saved.players == 3
+    assert saved.bot_levels == ("random", "expert")
+    assert saved.scoring == "threes"
+    assert saved.pace == 1.5
+    assert done == [(saved, "back")]
+    assert ctx.settings == saved
+    # Atomic: only the settings file itself, no temporary file left behind.
+    assert sorted(p.name for p in settings_path().parent.iterdir()) == ["settings.toml"]
+
+
+def test_target_by_steps() -> None:
+    ctx, _, _ = drive(["t", "right", "right", "left", "left", "left", "escape"])
+    texts = speech_of(ctx).texts
+    start = texts.index("Target: as the rules say: 200, 5 of 17")
+    # Steps of 25 above 100, of 10 up to 100.
+    assert texts[start + 1 : start + 6] == ["225", "250", "225", "200", "175"]
+    assert load_settings().settings.target == 175
+
+
+def test_typed_target_is_saved() -> None:
+    ctx, _, _ = drive(["t", "1", "5", "0", "backspace", "5", "enter", "escape"])
+    texts = speech_of(ctx).texts
+    assert texts[-5:-1] == ["150", "15", "155", "155"]
+    assert load_settings().settings.target == 155
+    ctx, _, _ = drive(["t", "enter", "escape"])
+    assert speech_of(ctx).texts[-2] == "as the rules say: 200"
+    assert load_settings().settings.target is None
+
+
+def test_sounds_switch_at_once() -> None:
+    ctx, _, _ = drive(["s", "s", "s", "right"])
+    assert speech_of(ctx).texts[-1] == "off"
+    assert sound_of(ctx).enabled is False
+
+
+def test_language_switch_speaks_german_at_once() -> None:
+    ctx, done, _ = drive(["l", "right", "down", "escape"])
+    texts = speech_of(ctx).texts
+    assert texts[1] == "Language: English, 6 of 17"
+    assert texts[2] == "Deutsch"
+    assert speech_of(ctx).language == "de"
+    assert ctx.translator.language == "de"
+    german = MenuWords(translator("de"))
+    speech = german.speech_mode("auto")
+    assert texts[3] == german.item(german.label("speech"), speech, 7, 17)
+    assert load_settings().settings.language == "de"
+    assert done[0][1] == "back"
+    # Language and voice changes are not rule changes.
+    assert texts[-1] == german.saved(False)
+
+
+def test_german_menu() -> None:
+    ctx = make_context("de")
+    ctx, _, _ = drive(["down", "right", "escape"], ctx)
+    texts = speech_of(ctx).texts
+    assert texts[0].startswith("Einstellungen")
+    assert "von 17" in texts[0]
+    assert "Computer" in texts[1] or "Gegner" in texts[1] or "Spieler" in texts[1]
+
+
+def test_new_game_action() -> None:
+    _ctx, done, host = drive(["end", "up", "enter"])
+    assert [action for _, action in done] == ["new-game"]
+    assert host.exited
+    assert load_settings().settings == Settings(language="en")
+
+
+def test_statistics_are_spoken() -> None:
+    ctx, _, _ = drive(["end", "up", "up", "enter"])
+    assert speech_of(ctx).texts[-1] == "Games: none finished yet. Practice: no answers yet."
+
+
+def test_practice_opens_over_the_menu_and_escape_comes_back() -> None:
+    ctx, done, host = drive(["end", "up", "up", "up", "enter", "escape"])
+    texts = speech_of(ctx).texts
+    assert texts[-2].startswith("Counting practice.")
+    assert texts[-1].startswith("Settings menu. Practice, 14 of 17")
+    assert [action for _, action in done] == ["practice"]
+    assert isinstance(host.stack[-1], SetupMenuScreen)
+
+
+def test_settings_saved_before_keep_unknown_players_from_breaking(home: Path) -> None:
+    save_settings(Settings(players=4, bot_levels=("greedy",)))
+    ctx = make_context("en", load_settings().settings)
+    ctx, _, _ = drive(["right", "left", "left", "left"], ctx)
+    texts = speech_of(ctx).texts
+    assert texts[0] == "Settings menu. Players: 4, 1 of 19"
+    assert texts[1:] == ["4", "3", "2", "2"]  # clamped at 4 and at 2
+
+
+def test_command_line_values_stay_out_of_the_file() -> None:
+    # The game ran with --speech text --pace 0: only what the menu changes is written.
+    in_file = Settings(language="en", speech_mode="voice", pace=2.0)
+    save_settings(in_file)
+    ctx = make_context("en", in_file.with_changes(speech_mode="text", pace=0.0))
+    ctx.extra["file_settings"] = in_file
+    ctx, _, _ = drive(["v", "v", "right", "escape"], ctx)
+    saved = load_settings().settings
+    assert saved.verbosity == "normal"
+    assert (saved.speech_mode, saved.pace) == ("voice", 2.0)
+    assert ctx.settings.speech_mode == "text"
+    assert ctx.extra["file_settings"] == saved
