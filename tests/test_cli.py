@@ -57,21 +57,24 @@ def test_house_rules_reach_the_record(capsys: pytest.CaptureFixture[str], tmp_pa
     assert rules.muggins and rules.draw_limit == 2
 
 
-def test_replay_tells_the_game_in_english(
+def test_replay_tells_the_game_in_english_and_german(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "g.jsonl"
     assert _run(capsys, "simulate", "--seed", "2", "--record", str(path))[0] == 0
-    status, out, err = _run(capsys, "replay", str(path))
+    status, out, err = _run(capsys, "replay", str(path), "--lang", "en")
     assert (status, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0].startswith("A game of sniff for 2 players: Bot 1, Bot 2.")
-    assert lines[1].startswith("Round 1 is dealt. Bot 1 holds ")
-    assert " as the lead. The count is " in lines[2]
-    assert any(" on the east" in line or " on the west" in line for line in lines)
-    assert any(line.startswith("Round 1 ends: ") for line in lines)
-    assert lines[-1].split(" won the game. Final scores: ")[0] in ("Bot 1", "Bot 2")
-    assert len(lines) == 1 + len(read_record(path).events)
+    assert lines[0].startswith("Round 1. Bot ")
+    assert " leads " in lines[1] and "The count is " in lines[1]
+    assert any(" on the east end. The count is " in line for line in lines)
+    assert lines[-1].startswith("Bot ") and " wins the game. Final score: " in lines[-1]
+    status, out, err = _run(capsys, "replay", str(path), "--lang", "de")
+    assert (status, err) == (0, "")
+    german = out.splitlines()
+    assert german[0].startswith("Runde 1. Bot ")
+    assert any(" im Osten an. Der Zählwert ist " in line for line in german)
+    assert " gewinnt " in german[-1] or "Sieg" in german[-1]
 
 
 def test_rules_lists_presets_and_shows_one(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import NoReturn, TypeAlias
 
@@ -152,14 +152,25 @@ def _run_simulate(args: argparse.Namespace) -> int:
 
 
 def add_replay_parser(subparsers: Subparsers) -> None:
-    """``sniff replay FILE``: verify a record, then tell it in English."""
+    """``sniff replay FILE``: verify a record, then tell it move by move."""
     parser = subparsers.add_parser("replay", help="check a game record and tell it move by move")
     parser.add_argument("file", type=Path, metavar="FILE", help="a sniff-record/1 file")
+    parser.add_argument("--lang", choices=("en", "de"), help="language (default: the system's)")
+    parser.add_argument(
+        "--verbosity", choices=("brief", "normal", "verbose"), default="normal", help="detail"
+    )
+    parser.add_argument(
+        "--speech",
+        choices=("text", "auto", "screenreader", "voice"),
+        default="text",
+        help="print the lines (text), or also speak them",
+    )
     parser.set_defaults(handler=_run_replay)
 
 
 def _run_replay(args: argparse.Namespace) -> int:
-    from sniff.narrate import narrate
+    from sniff.announce import narrate_events
+    from sniff.i18n import choose_language, translator
     from sniff.record import RecordError, read_record, verify
 
     try:
@@ -167,8 +178,42 @@ def _run_replay(args: argparse.Namespace) -> int:
         verify(record)
     except RecordError as error:
         raise UsageError(f"{args.file}: {error}") from None
-    for line in narrate(record):
-        print(line)
+    tr = translator(choose_language(args.lang, None))
+    names = [player.name for player in record.players]
+    lines = narrate_events(
+        record.events,
+        player_names=names,
+        translator=tr,
+        verbosity=args.verbosity,
+        rules=record.rules,
+    )
+    if args.speech == "text":
+        for line in lines:
+            print(line)
+        return 0
+    return _speak_replay(lines, args.speech, tr.language)
+
+
+def _speak_replay(lines: Iterable[str], mode: str, language: str) -> int:
+    """Print each line and speak it through the chosen backend, one after another."""
+    import time
+
+    from sniff.sound import create_player
+    from sniff.speech import create_speech
+
+    sound = create_player(True)
+    speech = create_speech(mode, language=language, sound=sound)
+    try:
+        for line in lines:
+            print(line, flush=True)
+            speech.speak(line, interrupt=False)
+        # Let the queue finish before the program ends (a voice speaks in the background).
+        deadline = time.monotonic() + 600
+        while getattr(speech, "busy", False) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        speech.close()
+        sound.close()
     return 0
 
 
@@ -204,6 +249,7 @@ def _run_rules(args: argparse.Namespace) -> int:
 
 
 # -- the parser ------------------------------------------------------------------
+
 
 #: Subcommand builders; a new subcommand adds its ``add_xxx_parser`` here.
 def _add_interactive_parsers(subparsers: Subparsers) -> None:
