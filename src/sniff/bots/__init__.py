@@ -1,0 +1,49 @@
+"""Computer players. They see an :class:`~sniff.engine.Observation`, never the game.
+
+>>> bot = make_bot("greedy", seed=1)
+>>> bot.level
+'greedy'
+"""
+
+from __future__ import annotations
+
+from sniff.bots.base import Bot
+from sniff.bots.expert import DEFAULT_PLAYOUTS, ExpertBot
+from sniff.bots.greedy import GreedyBot
+from sniff.bots.random_bot import RandomBot
+from sniff.bots.sampler import Sampler
+
+LEVELS: tuple[str, ...] = ("random", "greedy", "expert")
+
+
+def make_bot(
+    level: str, *, seed: int, playouts: int | None = None, time_limit: float | None = None
+) -> Bot:
+    """A bot of *level* with its own ``random.Random(seed)``.
+
+    *playouts* and *time_limit* tune the expert (the others ignore them); a
+    time limit makes its choices depend on the machine's speed.
+    """
+    if level == "random":
+        return RandomBot(seed)
+    if level == "greedy":
+        return GreedyBot(seed)
+    if level == "expert":
+        return ExpertBot(
+            seed,
+            playouts=DEFAULT_PLAYOUTS if playouts is None else playouts,
+            time_limit=time_limit,
+        )
+    raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+
+
+__all__ = [
+    "DEFAULT_PLAYOUTS",
+    "LEVELS",
+    "Bot",
+    "ExpertBot",
+    "GreedyBot",
+    "RandomBot",
+    "Sampler",
+    "make_bot",
+]

@@ -1,0 +1,54 @@
+"""What every bot shares: the protocol, and the muggins-rule habits per level.
+
+A bot is handed an :class:`~sniff.engine.Observation` (what one seat may
+know) and answers with one of its legal actions. It never sees the game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from sniff.engine import Action, CallMuggins, Claim, Claimed, Observation, Phase
+
+
+class Bot(Protocol):
+    """A computer player. Same seed and same observations give the same choices."""
+
+    level: str
+
+    def choose(self, obs: Observation) -> Action:
+        """The action to take in the position *obs* describes (it is this seat's turn)."""
+        ...
+
+
+def check_observation(obs: object) -> Observation:
+    """Refuse anything but an Observation, so no bot can be handed a whole game."""
+    if not isinstance(obs, Observation):
+        raise TypeError(f"a bot sees an Observation, not {type(obs).__name__}")
+    if not obs.my_turn:
+        raise ValueError(f"it is not seat {obs.seat}'s turn to act")
+    return obs
+
+
+def last_claim_wrong(obs: Observation) -> bool:
+    """Whether the claim that opened a muggins call missed the points earned."""
+    for event in reversed(obs.history):
+        if isinstance(event, Claimed):
+            return not event.correct
+    # No claim in sight: the engine only asks for muggins after a wrong claim.
+    return True
+
+
+def table_talk(obs: Observation, rng: random.Random, claim_right: float, call: float) -> Action:
+    """The claim (CLAIM phase) or the muggins call (MUGGINS phase) of a bot whose
+    claims are right with probability *claim_right* (else it claims nothing) and
+    who calls muggins on a wrong claim with probability *call*.
+
+    One rng draw is taken in either case, so that a level's choices stay
+    reproducible whatever the points are.
+    """
+    roll = rng.random()
+    if obs.phase is Phase.CLAIM:
+        return Claim(obs.pending_points if roll < claim_right else 0)
+    return CallMuggins(last_claim_wrong(obs) and roll < call)
