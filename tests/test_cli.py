@@ -140,10 +140,3 @@ def test_corrupt_and_tampered_records_are_refused(
     corrupt.write_bytes(b'{"type": "game"\n\xff\xfe')
     status, out, err = _run(capsys, "replay", str(corrupt))
     assert (status, out, err.count("\n")) == (2, "", 1)
-
-
-def test_no_arguments_runs_a_short_demo(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capsys)
-    assert (status, err) == (0, "")
-    assert "expert, greedy" in out
-    assert "Games: 1" in out

@@ -49,7 +49,5 @@ def test_ruff_is_clean() -> None:
 
 
 def test_mypy_is_clean() -> None:
-    result = subprocess.run(
-        [*_tool("mypy")], cwd=ROOT, capture_output=True, text=True, timeout=600
-    )
+    result = subprocess.run([*_tool("mypy")], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr

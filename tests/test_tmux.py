@@ -147,3 +147,22 @@ def test_a_few_plays_in_a_real_terminal(terminal: Terminal, tmp_path: Path) -> N
         patch.setenv("SNIFF_HOME", str(tmp_path / "home"))
         saved = save_path()
     assert saved.is_file(), "quitting in the middle of a game saves it"
+
+
+def test_plain_sniff_starts_a_game_against_the_expert(tmp_path: Path) -> None:
+    """`sniff` with no arguments: the welcome, you against one expert bot, on screen."""
+    if not SNIFF.exists():
+        pytest.fail(f"the sniff command is not installed next to {sys.executable}")
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {"SNIFF_HOME": str(home), "LANG": "en_US.UTF-8", "TERM": "xterm-256color"}
+    term = Terminal([str(SNIFF)], env, tmp_path / "unused.txt")
+    try:
+        term.wait("the game screen", lambda: "Expert" in term.pane() and "F1" in term.pane())
+        term.send("q")
+        term.wait("the quit question", lambda: "EXITED" in term.pane() or "?" in term.pane())
+        term.send("y")
+        term.wait("the program to end", lambda: "EXITED" in term.pane())
+        assert "EXITED 0" in term.pane()
+    finally:
+        term.close()

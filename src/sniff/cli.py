@@ -255,8 +255,10 @@ def _run_rules(args: argparse.Namespace) -> int:
 def _add_interactive_parsers(subparsers: Subparsers) -> None:
     # The keyboard game's commands live with the interface; their modules import
     # prompt_toolkit only when a command runs, so building the parser stays cheap.
+    from sniff.ui.cli_play import add_play_parser
     from sniff.ui.cli_practice import add_practice_parser, add_stats_parser
 
+    add_play_parser(subparsers)
     add_practice_parser(subparsers)
     add_stats_parser(subparsers)
 
@@ -279,23 +281,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run_demo() -> int:
-    """``sniff`` alone: one short bot game, until the keyboard game takes over."""
-    from sniff.simulate import simulate
-
-    print("Sniff by ear: a demonstration game between two bots.")
-    summary = simulate(preset("sniff"), ("expert", "greedy"), games=1, seed=1)
-    print("\n".join(summary.to_text()))
-    return 0
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sniff`` command; returns the exit status."""
     try:
         args = build_parser().parse_args(argv)
         handler: Handler | None = getattr(args, "handler", None)
-        if handler is None:
-            return _run_demo()
+        if handler is None:  # plain `sniff`: the game, you against the expert
+            from sniff.ui.cli_play import run_default
+
+            return run_default([])
         return handler(args)
     except (UsageError, RulesError) as error:
         print(f"sniff: error: {error}", file=sys.stderr)

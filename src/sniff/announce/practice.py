@@ -147,9 +147,9 @@ class PracticeWords:
                 # Translators: practice question: a double lies along the line at this end.
                 items.append(tr._("{end} {tile} lengthwise").format(end=name, tile=tile))
             elif part.kind == "exposed":
-                # Translators: practice question (sniff-us rules): an arm of the sniff with no
-                # tile on it, where the sniff's uncovered half shows {pips}.
                 items.append(
+                    # Translators: practice question (sniff-us rules): an arm of the sniff with
+                    # no tile on it, where the sniff's uncovered half shows {pips}.
                     tr._("{end}: the sniff's open half, {pips}").format(end=name, pips=pip)
                 )
             else:
@@ -234,9 +234,9 @@ class PracticeWords:
                 # Translators: the practice streak, said every few right answers.
                 parts.append(tr.ngettext("{n} in a row", "{n} in a row", streak).format(n=streak))
             return sentences(*parts)
-        # Translators: a wrong answer in the practice, then the arithmetic ("no: ends 4 and 6
-        # make 10").
         return sentences(
+            # Translators: a wrong answer in the practice, then the arithmetic ("no: ends 4
+            # and 6 make 10").
             tr._("no: {explanation}").format(explanation=self.explanation(answered.question))
         )
 
@@ -378,8 +378,8 @@ def _game_line(words: PracticeWords, name: str, players: int, tally: GameTally) 
         )
     ]
     if average is not None:
-        # Translators: sniff stats: your average points per round.
         parts.append(
+            # Translators: sniff stats: your average points per round.
             tr._("{points} points per round").format(points=words.menu.number(round(average, 1)))
         )
     if best is not None and margin is not None:

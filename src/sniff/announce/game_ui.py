@@ -1,0 +1,312 @@
+"""What the game screen says beyond the announcer: questions, saving, hints,
+claims, settings changed by keys, and the words drawn on the screen.
+
+>>> from sniff.i18n import Translator
+>>> GameTexts(Translator.null()).bot_name("expert", 2)
+'Expert 2'
+"""
+
+from __future__ import annotations
+
+from sniff.announce.phrases import sentences
+from sniff.announce.utterance import Utterance
+from sniff.announce.words import Words
+from sniff.engine import End, Tile
+from sniff.i18n import Translator
+
+__all__ = ["GameTexts"]
+
+
+def _say(text: str, kind: str, *, cue: str | None = None, interrupt: bool = True) -> Utterance:
+    return Utterance(sentences(text), interrupt=interrupt, cue=cue, kind=kind)
+
+
+class GameTexts:
+    """The game screen's own messages, in one language."""
+
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+        self.words = Words(tr)
+
+    # -- names -------------------------------------------------------------------------
+
+    def bot_name(self, level: str, number: int = 1) -> str:
+        """A computer player's display name: "Expert", "Greedy 2"."""
+        tr = self.tr
+        names = {
+            # Translators: the name of a computer player of the strongest level.
+            "expert": tr.pgettext("bot", "Expert"),
+            # Translators: the name of a computer player of the middle level.
+            "greedy": tr.pgettext("bot", "Greedy"),
+            # Translators: the name of a computer player that plays at random.
+            "random": tr.pgettext("bot", "Random"),
+        }
+        name = names.get(level, level.capitalize())
+        if number > 1:
+            # Translators: the second (third...) computer player of the same level ("Expert 2").
+            return tr._("{name} {number}").format(name=name, number=number)
+        return name
+
+    def you(self) -> str:
+        # Translators: the player at the keyboard, as a name on the screen.
+        return self.tr.pgettext("name", "You")
+
+    # -- questions ---------------------------------------------------------------------
+
+    def yes_no(self) -> str:
+        # Translators: how to answer a yes/no question.
+        return self.tr._("Y or Enter: yes. N or Escape: no.")
+
+    def quit_question(self) -> Utterance:
+        """Asked before quitting a game in progress."""
+        # Translators: asked when you press Q during a game.
+        return _say(self.tr._("quit? The game is saved.") + " " + self.yes_no(), "question")
+
+    def quit_plain(self) -> Utterance:
+        """Asked before quitting when there is no game to save."""
+        # Translators: asked when you press Q outside a game.
+        return _say(self.tr._("quit Sniff?") + " " + self.yes_no(), "question")
+
+    def resume_question(self, round_no: int, scores: str) -> Utterance:
+        """Asked at start when a saved game exists."""
+        # Translators: asked at start; {scores} is "you 45, Expert 30".
+        text = self.tr._("a saved game was found: round {round}, {scores}. Resume it?").format(
+            round=round_no, scores=scores
+        )
+        return _say(text + " " + self.yes_no(), "question")
+
+    def resumed(self, round_no: int, scores: str) -> Utterance:
+        # Translators: a saved game was resumed; {scores} is "you 45, Expert 30".
+        text = self.tr._("game resumed: round {round}, {scores}").format(
+            round=round_no, scores=scores
+        )
+        return _say(text, "resumed")
+
+    def new_game(self, players: str, target: int) -> Utterance:
+        # Translators: a new game starts; {players} is "you and Expert".
+        text = self.tr._("new game: {players}, to {target} points").format(
+            players=players, target=target
+        )
+        return _say(text, "new_game")
+
+    def menu_offer(self) -> str:
+        # Translators: on first start, after the welcome: how to open the setup menu.
+        return self.tr._("Press M for the setup menu.")
+
+    def saved(self) -> Utterance:
+        # Translators: after Control S.
+        return _say(self.tr._("game saved"), "saved")
+
+    def save_failed(self, detail: str) -> Utterance:
+        # Translators: saving failed; {detail} says why (in English, from the system).
+        text = self.tr._("the game could not be saved: {detail}").format(detail=detail)
+        return _say(text, "save_failed", cue="invalid")
+
+    def bad_save(self, where: str | None) -> Utterance:
+        """The saved game could not be read: a new game starts."""
+        if where:
+            # Translators: the saved game was damaged; {file} is where it was put aside.
+            text = self.tr._(
+                "your saved game could not be read; it was kept as {file}. A new game starts"
+            ).format(file=where)
+        else:
+            # Translators: the saved game could not be read at all.
+            text = self.tr._("your saved game could not be read. A new game starts")
+        return _say(text, "bad_save", cue="invalid")
+
+    def bad_settings(self, where: str | None, keys: str) -> Utterance:
+        """The settings file had problems: defaults are used."""
+        if keys:
+            # Translators: some settings were not understood; {keys} names them.
+            text = self.tr._("some settings were not understood and use their defaults: {keys}")
+            text = text.format(keys=keys)
+        elif where:
+            # Translators: the settings file was damaged; {file} is where it was kept.
+            text = self.tr._(
+                "your settings could not be read; the file was kept as {file}. "
+                "The default settings are used"
+            ).format(file=where)
+        else:
+            # Translators: the settings file could not be read.
+            text = self.tr._("your settings could not be read. The default settings are used")
+        return _say(text, "bad_settings", cue="invalid")
+
+    def record_failed(self, detail: str) -> Utterance:
+        # Translators: the game record file could not be written; {detail} says why.
+        text = self.tr._("the game record could not be written: {detail}").format(detail=detail)
+        return _say(text, "record_failed", cue="invalid")
+
+    def next_round_prompt(self) -> Utterance:
+        # Translators: after a round ended.
+        return _say(self.tr._("press Enter for the next round"), "prompt", interrupt=False)
+
+    def game_over_prompt(self) -> Utterance:
+        # Translators: after the game ended.
+        text = self.tr._("press Enter for a new game, or Q to quit")
+        return _say(text, "prompt", interrupt=False)
+
+    # -- keys that change settings -----------------------------------------------------
+
+    def verbosity(self, level: str) -> Utterance:
+        tr = self.tr
+        names = {
+            # Translators: the verbosity level, said after pressing V.
+            "brief": tr.pgettext("verbosity", "brief"),
+            # Translators: the verbosity level, said after pressing V.
+            "normal": tr.pgettext("verbosity", "normal"),
+            # Translators: the verbosity level, said after pressing V.
+            "verbose": tr.pgettext("verbosity", "verbose"),
+        }
+        # Translators: after V: the new verbosity ("announcements: verbose").
+        text = tr._("announcements: {level}").format(level=names.get(level, level))
+        return _say(text, "setting")
+
+    def rate(self, rate: int) -> Utterance:
+        # Translators: after Plus or Minus: the speech rate in words per minute.
+        return _say(self.tr._("speech rate {rate}").format(rate=rate), "setting")
+
+    def rate_fixed(self) -> Utterance:
+        # Translators: Plus or Minus with a speech output whose speed the game cannot set.
+        text = self.tr._("this speech output cannot change its speed here")
+        return _say(text, "setting", cue="invalid")
+
+    # -- choosing tiles ----------------------------------------------------------------
+
+    def lengthwise(self) -> str:
+        # Translators: an end choice for a double laid along the line (house rule).
+        return self.tr._("lengthwise")
+
+    def no_tile_with(self, pip: int) -> Utterance:
+        # Translators: a digit was typed but no tile in the hand shows that number.
+        text = self.tr._("no tile with {pips}").format(pips=pip)
+        return _say(text, "refusal", cue="invalid")
+
+    def not_holding(self, tile: Tile) -> Utterance:
+        # Translators: two digits were typed for a tile you do not hold.
+        text = self.tr._("you do not hold {tile}").format(tile=self.words.tile(tile))
+        return _say(text, "refusal", cue="invalid")
+
+    def only_end(self, tile: Tile, end: End) -> Utterance:
+        # Translators: Up or Down for a tile that fits only one end.
+        text = self.tr._("{tile} fits only {end}").format(
+            tile=self.words.tile(tile), end=self.words.short_at(end)
+        )
+        return _say(text, "preview")
+
+    def empty_hand(self) -> Utterance:
+        # Translators: a hand key with no tiles in the hand.
+        return _say(self.tr._("your hand is empty"), "hand", cue="invalid")
+
+    # -- claims (muggins rule) ---------------------------------------------------------
+
+    def claim_typed(self, digits: str) -> Utterance:
+        # Translators: echo of the points typed for a claim ("claim 15").
+        return _say(self.tr._("claim {points}").format(points=digits), "claim_typing")
+
+    def claim_cleared(self) -> Utterance:
+        # Translators: the typed claim was cleared.
+        return _say(self.tr._("claim cleared"), "claim_typing")
+
+    def claim_help(self) -> Utterance:
+        # Translators: how to claim points (muggins rule), after "claim your points".
+        text = self.tr._("type the points and press Enter, 0 for none")
+        return _say(text, "prompt", interrupt=False)
+
+    def muggins_help(self) -> Utterance:
+        # Translators: how to answer a muggins question, after "call muggins, or let it go?".
+        return _say(self.tr._("Y: call muggins. N: let it go"), "prompt", interrupt=False)
+
+    def not_claiming(self) -> Utterance:
+        # Translators: Y or N pressed when there is no muggins question.
+        return _say(self.tr._("there is nothing to call muggins on"), "refusal", cue="invalid")
+
+    # -- hints -------------------------------------------------------------------------
+
+    def hint_move(
+        self, tile: Tile, end: End, count: int, score: str, reply: int | None, lengthwise: bool
+    ) -> Utterance:
+        """ "six-four on north makes 20: you score 20, and leaves no score for the next player"."""
+        tr, words = self.tr, self.words
+        where = words.at(end)
+        if lengthwise:
+            where = f"{where}, {self.lengthwise()}"
+        if end is End.LEAD:
+            # Translators: a hint: lead this tile; {score} is "you score 10" or "no score".
+            first = tr._("lead {tile}: {score}").format(tile=words.tile(tile), score=score)
+        else:
+            # Translators: a hint ("six-four on the north end makes 20: you score 20").
+            first = tr._("{tile} {end} makes {count}: {score}").format(
+                tile=words.tile(tile), end=where, count=count, score=score
+            )
+        if reply is None:
+            return _say(first, "hint")
+        if reply:
+            # Translators: a hint, after the play: the most the next opponent could score.
+            second = tr._("the next player could score {points} with tiles you have not seen")
+            second = second.format(points=reply)
+        else:
+            # Translators: a hint, after the play: the next opponent cannot score from it.
+            second = tr._("it leaves no score for the next player")
+        return Utterance(sentences(first, second), interrupt=True, kind="hint")
+
+    def hint_draw(self) -> Utterance:
+        # Translators: a hint: draw from the boneyard.
+        return _say(self.tr._("hint: draw a tile"), "hint")
+
+    def hint_pass(self) -> Utterance:
+        # Translators: a hint: pass.
+        return _say(self.tr._("hint: pass"), "hint")
+
+    def hint_claim(self, points: int) -> Utterance:
+        # Translators: a hint while claiming (muggins rule).
+        return _say(self.tr._("hint: claim {points}").format(points=points), "hint")
+
+    def hint_muggins(self, call: bool) -> Utterance:
+        if call:
+            # Translators: a hint: call muggins.
+            return _say(self.tr._("hint: call muggins"), "hint")
+        # Translators: a hint: let the claim go.
+        return _say(self.tr._("hint: let it go"), "hint")
+
+    def hint_not_now(self) -> Utterance:
+        # Translators: F2 when it is not your turn.
+        return _say(self.tr._("a hint is given on your turn"), "hint", cue="invalid")
+
+    def hints_used_up(self, limit: int) -> Utterance:
+        # Translators: F2 after all hints of this game were used.
+        text = self.tr.ngettext(
+            "no hints left: {n} hint per game", "no hints left: {n} hints per game", limit
+        )
+        return _say(text.format(n=limit), "hint", cue="invalid")
+
+    def screen_hand(self) -> str:
+        # Translators: a label on the screen before your tiles.
+        return self.tr.pgettext("screen", "Hand")
+
+    def screen_score(self) -> str:
+        # Translators: a label on the screen before the scores.
+        return self.tr.pgettext("screen", "Score")
+
+    def screen_target(self) -> str:
+        # Translators: a label on the screen before the target.
+        return self.tr.pgettext("screen", "Target")
+
+    def screen_boneyard(self) -> str:
+        # Translators: a label on the screen before the boneyard count.
+        return self.tr.pgettext("screen", "Boneyard")
+
+    def screen_round(self) -> str:
+        # Translators: a label on the screen before the round number.
+        return self.tr.pgettext("screen", "Round")
+
+    def screen_count(self) -> str:
+        # Translators: a label on the screen before the count.
+        return self.tr.pgettext("screen", "Count")
+
+    def screen_empty_table(self) -> str:
+        # Translators: shown where the layout would be before the first tile.
+        return self.tr.pgettext("screen", "The table is empty.")
+
+    def screen_help(self) -> str:
+        # Translators: the last line of the screen.
+        return self.tr.pgettext("screen", "F1 help  Q quit")

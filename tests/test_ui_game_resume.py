@@ -1,0 +1,118 @@
+"""Saving, quitting and resuming the keyboard game: the same game goes on."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from sniff.engine import Dealt, Phase
+from sniff.record import read_record, verify
+from sniff.storage import save_path, settings_path
+from test_ui_game_harness import Driver
+
+ARGS = ["--bots", "expert,greedy", "--players", "3", "--preset", "sniff"]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SNIFF_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def test_quit_and_resume_continue_the_identical_game(tmp_path: Path) -> None:
+    record = tmp_path / "resumed.jsonl"
+
+    async def go() -> None:
+        # The game played straight through.
+        async with Driver([*ARGS, "--seed", "13"]) as d:
+            while await d.play_turn():
+                pass
+            whole = list(d.ctl.game.log)
+        # The same game, stopped in its second round...
+        async with Driver([*ARGS, "--seed", "13", "--record", str(record)]) as d:
+            while sum(isinstance(e, Dealt) for e in d.ctl.game.log) < 2 or not d.ctl.my_turn():
+                assert await d.play_turn()
+            await d.press("right", "f2")  # a hint and a selection must not change the game
+            game = d.ctl.game
+            at_quit = (list(game.log), [list(h) for h in game.hands], game.boneyard, game.scores)
+            selected = d.ctl.selected
+            await d.press("q")
+            assert d.last().startswith("Quit? The game is saved.")
+            await d.press("y")
+            await asyncio.wait_for(d.task, 5)
+        assert save_path().exists()
+        # ...and resumed: the question, Enter for yes, the same position.
+        async with Driver(ARGS) as d:
+            assert "A saved game was found" in d.texts[-1]
+            await d.press("enter")
+            assert d.texts[-2].startswith("Game resumed: round 2")
+            game = d.ctl.game
+            assert list(game.log) == at_quit[0]
+            assert [list(h) for h in game.hands] == at_quit[1]
+            assert game.boneyard == at_quit[2]
+            assert game.scores == at_quit[3]
+            assert d.ctl.selected == selected
+            assert d.ctl.hints_used == 1
+            # The messages before the save are still there for [ and ].
+            assert any("Quit?" in u.text for u in d.ctx.output.history)
+            while await d.play_turn():
+                pass
+            assert list(d.ctl.game.log) == whole
+        # The record went on where it stopped, one game from header to game_end.
+        rec = read_record(record)
+        assert rec.finished
+        assert list(rec.events) == whole
+        verify(rec)
+
+    asyncio.run(go())
+
+
+def test_declining_to_resume_starts_a_new_game() -> None:
+    async def go() -> None:
+        async with Driver([*ARGS, "--seed", "2"]) as d:
+            await d.press("c-s")
+            first_deal = d.ctl.game.log[0]
+        async with Driver([*ARGS, "--seed", "3"]) as d:
+            await d.press("n")
+            assert d.ctl.game.log[0] != first_deal
+            assert not d.ctl.resumed
+
+    asyncio.run(go())
+
+
+def test_a_corrupt_save_is_set_aside_and_a_new_game_starts() -> None:
+    path = save_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "sniff-save", "version": 1, "rules": 7}')
+
+    async def go() -> None:
+        async with Driver(ARGS) as d:
+            aside = path.with_name(path.name + ".bad")
+            assert aside.exists()
+            said = [t for t in d.texts if "could not be read" in t]
+            assert said == [
+                f"Your saved game could not be read; it was kept as {aside}. A new game starts."
+            ]
+            assert d.ctl.game.round_no == 1
+            assert not d.ctl.resumed
+            assert d.ctl.game.phase is not Phase.GAME_OVER
+
+    asyncio.run(go())
+
+
+def test_a_corrupt_settings_file_is_kept_and_defaults_are_used() -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("this is [[ not toml")
+
+    async def go() -> None:
+        async with Driver() as d:
+            aside = path.with_name(path.name + ".bad")
+            assert aside.read_text() == "this is [[ not toml"
+            assert any(str(aside) in t and "default settings" in t for t in d.texts)
+            assert d.ctl.game.players == 2
+            assert d.ctl.bots[1].level == "expert"
+
+    asyncio.run(go())
