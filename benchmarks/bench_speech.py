@@ -13,8 +13,10 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from sniff.announce import Announcer
 from sniff.engine import PRESETS, Event, Game, Observation, Phase, observe
@@ -91,13 +93,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer games (under 30 s)")
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--no-voice", action="store_true", help="skip the voice backend (eSpeak-NG) figures"
+    )
     args = parser.parse_args(argv)
     games = args.games or (60 if args.quick else 300)
     started = time.perf_counter()
     for record in run(games, args.seed):
-        print(json.dumps({**record, "games": games}))
+        print(json.dumps({**record, "games": games}), flush=True)
+    status = 0
+    if not args.no_voice:
+        # Time to first audio and interrupt latency of the built-in voice live in
+        # their own script; run it here so one command gives every speech figure.
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import bench_speech_backend
+
+        status = bench_speech_backend.main(["--quick"] if args.quick else [])
     print(json.dumps({"bench": "total", "seconds": round(time.perf_counter() - started, 2)}))
-    return 0
+    return status
 
 
 if __name__ == "__main__":
