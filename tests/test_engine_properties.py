@@ -110,6 +110,8 @@ def _points_from_events(game: Game) -> list[int]:
 def _check_tiles(game: Game) -> None:
     on_table = [t for hand in game.hands for t in hand] + list(game.boneyard) + game.layout.tiles()
     assert Counter(on_table) == Counter(full_set(game.rules.max_pip))
+    # The count kept after each play is the sum of the explained terms.
+    assert game.layout.count == sum(part.pips for part in game.layout.parts())
 
 
 def _check_actions(game: Game) -> None:

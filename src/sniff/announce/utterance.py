@@ -5,21 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from sniff.sound.base import CUES as SOUND_CUES
+
 __all__ = ["CUES", "Utterance", "Verbosity"]
 
-#: The earcons an utterance may ask for (a subset of ``sniff.sound.base.CUES``).
-CUES: tuple[str, ...] = (
-    "play",
-    "score",
-    "draw",
-    "pass",
-    "turn",
-    "invalid",
-    "round_won",
-    "round_lost",
-    "game_won",
-    "game_lost",
-)
+#: The earcons an utterance may ask for: every cue the sound layer has.
+CUES: tuple[str, ...] = SOUND_CUES
 
 Verbosity = Literal["brief", "normal", "verbose"]
 

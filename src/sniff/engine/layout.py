@@ -39,6 +39,7 @@ ARM_ENDS: tuple[End, End, End, End] = (End.WEST, End.EAST, End.NORTH, End.SOUTH)
 W, E, N, S = 0, 1, 2, 3
 _NONE = SpinnerMode.NONE
 _STUBBY = SpinnerMode.STUBBY
+_EXPOSED = SpinnerMode.SNIFF_EXPOSED
 
 
 class Placed(NamedTuple):
@@ -123,6 +124,11 @@ class Layout:
         new.mode = mode
         sniff_now = self.sniff is None and tile.high == tile.low and mode is not _NONE
         o0, o1, o2, o3 = self.open
+        # Most plays only replace one ordinary end by another: then the count
+        # changes by the difference of the two, and nothing else needs counting.
+        # (Ends that are the sniff or the lead, a new sniff, and covering an
+        # exposed sniff's arm change other terms: those are counted afresh.)
+        delta: int | None = None
         if end is End.LEAD:
             new.lead = tile
             new.arms = self.arms
@@ -151,8 +157,18 @@ class Layout:
                 crosswise = tile.high == tile.low and not endwise
                 new.sniff = self.sniff
                 new.sniff_arm = self.sniff_arm
+            placed = self.arms[arm]
+            if (
+                placed
+                and not sniff_now
+                and (arm < N or mode is not _EXPOSED)
+                and placed[-1].tile != self.sniff
+            ):
+                last = placed[-1]
+                before = 2 * last.outer if last.crosswise else last.outer
+                delta = (2 * outer if crosswise else outer) - before
             arms = list(self.arms)
-            arms[arm] = (*arms[arm], Placed(tile, inner, outer, crosswise))
+            arms[arm] = (*placed, Placed(tile, inner, outer, crosswise))
             new.arms = tuple(arms)  # type: ignore[assignment]
             # A stubby sniff's north and south take one tile each, then close.
             if arm == W:
@@ -174,7 +190,7 @@ class Layout:
         if o3 >= 0:
             open_arms.append((S, o3))
         new.open_arms = tuple(open_arms)
-        new.count = new._count()
+        new.count = new._count() if delta is None else self.count + delta
         return new
 
     def _count(self) -> int:

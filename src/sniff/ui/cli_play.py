@@ -44,6 +44,9 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     add_rule_options(parser)
     # None: the settings decide (add_rule_options' defaults would hide that).
     parser.set_defaults(preset=None)
+    for action in parser._actions:
+        if "--preset" in action.option_strings:
+            action.help = "rule preset (default: the settings' preset, else sniff)"
     parser.add_argument("--players", type=int, help="number of players, 2 to 4 (settings: 2)")
     parser.add_argument(
         "--bots", help="bot levels, e.g. expert or expert,greedy: " + ", ".join(LEVELS)
