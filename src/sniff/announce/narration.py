@@ -332,7 +332,7 @@ class Narrator(Phrasebook):
                 text = tr._("domino! {player} went out")
                 parts.append(text.format(player=self.name(event.went_out)))
         else:
-            # Translators: a blocked round: nobody can play and the boneyard is empty.
+            # Translators: a blocked round: every player in turn has passed.
             parts.append(tr._("blocked: nobody can play"))
         parts.extend(self._hands_at_end(event.hands))
         arithmetic = self._round_arithmetic(event)
