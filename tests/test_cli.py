@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -105,8 +106,8 @@ def _tampered(tmp_path: Path) -> Path:
     ("argv", "words"),
     [
         (["simulate", "--preset", "nope"], "unknown preset"),
-        (["simulate", "--players", "1"], "1 players"),
-        (["simulate", "--players", "9"], "9 players"),
+        (["simulate", "--players", "1"], "2 to 4 players, not 1"),
+        (["simulate", "--players", "9"], "2 to 4 players, not 9"),
         (["simulate", "--bots", "genius"], "unknown bot level"),
         (["simulate", "--rule", "colour=red"], "unknown rule"),
         (["simulate", "--rule", "spinner=wheel"], "spinner"),
@@ -140,3 +141,15 @@ def test_corrupt_and_tampered_records_are_refused(
     corrupt.write_bytes(b'{"type": "game"\n\xff\xfe')
     status, out, err = _run(capsys, "replay", str(corrupt))
     assert (status, out, err.count("\n")) == (2, "", 1)
+
+
+def test_the_game_without_a_terminal_says_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("SNIFF_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    for argv in ([], ["play"], ["practice"]):
+        status, out, err = _run(capsys, *argv)
+        assert status == 2 and out == ""
+        assert err.startswith("sniff: error: the game is played at a terminal")
+        assert err.count("\n") == 1

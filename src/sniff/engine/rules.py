@@ -149,8 +149,7 @@ class RuleSet:
         """Raise :class:`RulesError` unless *players* can play this rule set."""
         if not 2 <= players <= self.max_players:
             raise RulesError(
-                f"{players} players cannot play with a {self.tile_set} set "
-                f"(2 to {self.max_players} can)"
+                f"a {self.tile_set} set is played by 2 to {self.max_players} players, not {players}"
             )
         tiles = (self.max_pip + 1) * (self.max_pip + 2) // 2
         if players * self.hand_size(players) > tiles:

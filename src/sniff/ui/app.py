@@ -478,6 +478,18 @@ class SniffApp:
             out.write("".join(traceback.format_exception(error)))
 
 
+def require_terminal(input: Input | None) -> None:
+    """Refuse to start the keyboard interface without a keyboard (stdin not a
+    terminal), with one clear line instead of prompt_toolkit's traceback."""
+    if input is None and not sys.stdin.isatty():
+        from sniff.cli import UsageError
+
+        raise UsageError(
+            "the game is played at a terminal: start it from one "
+            "(bot games without a terminal: sniff simulate)"
+        )
+
+
 def run_app(
     first_screen_factory: Callable[[SniffApp], Screen],
     ctx: UiContext,

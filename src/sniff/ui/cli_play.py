@@ -263,7 +263,9 @@ def main_play(
     hint_playouts: int | None = None,
 ) -> int:
     """Run ``sniff play`` (the keyword arguments replace devices, for tests)."""
-    from sniff.ui.app import SniffApp, build_context
+    from sniff.ui.app import SniffApp, build_context, require_terminal
+
+    require_terminal(input)
 
     options = options_from_args(args)
     options.playouts = playouts

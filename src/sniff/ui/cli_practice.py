@@ -85,9 +85,10 @@ def practice_context(args: argparse.Namespace) -> UiContext:
 def _run_practice(args: argparse.Namespace) -> int:
     from sniff.engine import Combination
     from sniff.practice import Drill
-    from sniff.ui.app import SniffApp, run_app
+    from sniff.ui.app import SniffApp, require_terminal, run_app
     from sniff.ui.practice_screen import PracticeScreen
 
+    require_terminal(None)
     ctx = practice_context(args)
     drill = Drill(args.drill) if args.drill else Drill.COUNT
     combination = Combination(args.scoring) if args.scoring else Combination.FIVES
