@@ -149,14 +149,54 @@ def test_every_reason_has_a_spoken_refusal(lang: str) -> None:
         assert u.interrupt and u.cue == "invalid" and u.text
         assert "engine text" not in u.text
         texts.add(u.text)
-    # Drawing and passing while a tile fits are refused in the same words.
-    assert len(texts) == len(Reason) - 1
+    assert len(texts) == len(Reason)
     fit = ann.refusal(_refusal(Reason.DOES_NOT_FIT, Move(T("2-1"), End.WEST), (T("2-1"),)), obs)
-    expected = {
-        "en": "Two-one does not fit west, which is 5.",
-        "de": "Zwei-Eins passt nicht nach Westen, dort liegt die 5.",
+    nowhere = {
+        "en": "Two-one fits nowhere: the ends are 5, 5, 5 and 5.",
+        "de": "Zwei-Eins passt nirgends: Die Enden sind 5, 5, 5 und 5.",
     }
-    assert fit.text == expected[lang]
+    assert fit.text == nowhere[lang]
+    elsewhere = ann.refusal(
+        _refusal(Reason.DOES_NOT_FIT, Move(T("6-5"), End.WEST), (T("6-5"),)), observe(_west(), 2)
+    )
+    expected = {
+        "en": "Six-five does not fit west, which is 3; it fits east, north or south.",
+        "de": "Sechs-Fünf passt im Westen nicht, dort liegt die 3; er passt im Osten, im Norden "
+        "oder im Süden.",
+    }
+    assert elsewhere.text == expected[lang]
+
+
+def _west() -> Game:
+    """Ada leads double five, Anna plays five-three west: the ends are 3 and 5."""
+    game = _game()
+    game.apply(Move(T("5-5"), End.LEAD))
+    game.apply(Move(T("5-3"), End.WEST))
+    return game
+
+
+def test_refused_draw_and_pass_say_why_and_agree_on_the_lead() -> None:
+    ann = _announcer()
+    game = _game()
+    obs = observe(game, 0)
+    draw, pass_ = game.refusal(DRAW), game.refusal(PASS)
+    assert draw is not None and pass_ is not None
+    lead_first = "Lead a tile first: any tile of your hand."
+    assert ann.refusal(draw, obs).text == ann.refusal(pass_, obs).text == lead_first
+    required = Game(preset("alle-fuenfe"), 2, seed=1)
+    obs = observe(required, required.current)
+    lead = required.required_lead
+    refused = required.refusal(PASS)
+    assert lead is not None and refused is not None
+    assert ann.refusal(refused, obs).text == f"{ann.words.tile(lead).capitalize()} must lead."
+    game.apply(Move(T("5-5"), End.LEAD))
+    obs = observe(game, 1)
+    refused = game.refusal(PASS)
+    assert refused is not None and refused.tiles
+    tile = ann.words.tile(refused.tiles[0])
+    assert ann.refusal(refused, obs).text == f"You can't pass: you hold a tile that fits: {tile}."
+    can_draw = _refusal(Reason.CAN_DRAW, PASS)
+    assert ann.refusal(can_draw, obs).text == "You can't pass: you can still draw."
 
 
 def test_count_arithmetic_names_doubles_and_the_exposed_sniff() -> None:
@@ -191,13 +231,22 @@ def test_queries_answer_from_the_observation() -> None:
     game.apply(Move(T("5-5"), End.LEAD))
     obs = observe(game, 0)
     ann = _announcer()
-    assert ann.ends(obs).text == "West double five, east double five, north 5, south 5."
+    assert (
+        ann.ends(obs).text
+        == "Double five west and east, counts 10; north and south 5, not counted."
+    )
     assert ann.tile_choice(obs, T("5-0")).text == "Five-blank, fits west, east, north or south."
     assert ann.preview(obs, Move(T("5-0"), End.WEST)).text == "West: 10, you score 10."
     assert ann.invalid_key("F5").text == "F5 does nothing here; F1 for help."
     assert ann.welcome().interrupt
     assert ann.fallback_notice("voice", "text").text == (
-        "Speech output voice stopped working; now using text."
+        "The built-in voice stopped working; speaking as text lines instead."
+    )
+    assert ann.fallback_notice("screenreader", "text", started=False).text == (
+        "No screen reader is running; speaking as text lines instead."
+    )
+    assert ann.speech_unavailable("voice", "text").text == (
+        "The built-in voice could not start; speaking as text lines instead."
     )
     assert all(
         q(obs).interrupt for q in (ann.hand, ann.count, ann.layout, ann.unseen, ann.boneyard)

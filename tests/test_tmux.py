@@ -134,7 +134,7 @@ def test_a_few_plays_in_a_real_terminal(terminal: Terminal, tmp_path: Path) -> N
     said = terminal.lines()
     assert said[0].startswith("Welcome"), "the first start is welcomed"
     assert any(line.startswith("You lead ") for line in said), "the player's lead is announced"
-    assert any(line.startswith("Expert: ") for line in said), "the bot's plays are announced"
+    assert any(line.startswith("Anna: ") for line in said), "the bot's plays are announced"
     screen = terminal.pane()
     assert screen.strip(), "the game shows something on the screen"
 
@@ -158,7 +158,7 @@ def test_plain_sniff_starts_a_game_against_the_expert(tmp_path: Path) -> None:
     env = {"SNIFF_HOME": str(home), "LANG": "en_US.UTF-8", "TERM": "xterm-256color"}
     term = Terminal([str(SNIFF)], env, tmp_path / "unused.txt")
     try:
-        term.wait("the game screen", lambda: "Expert" in term.pane() and "F1" in term.pane())
+        term.wait("the game screen", lambda: "Anna" in term.pane() and "F1" in term.pane())
         term.send("q")
         term.wait("the quit question", lambda: "EXITED" in term.pane() or "?" in term.pane())
         term.send("y")

@@ -70,7 +70,7 @@ def test_a_whole_game_by_keys_reaches_game_over(home: Path, tmp_path: Path) -> N
             assert d.task.done()
         rec = read_record(record)
         assert rec.finished
-        assert [p.name for p in rec.players] == ["You", "Expert"]
+        assert [p.name for p in rec.players] == ["You", "Anna"]
         assert verify(rec).scores == game.scores
         stats = load_stats().stats
         assert sum(t.played for t in stats.games.values()) == 1

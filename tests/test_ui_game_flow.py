@@ -102,7 +102,7 @@ def test_sniff_play_runs_to_quit_and_remembers_the_welcome(home: Path) -> None:
     # The next start offers to resume, and no welcome again.
     speech2 = RecordingSpeech()
     with create_pipe_input() as pipe:
-        pipe.send_text("n" + "q" + "y")
+        pipe.send_text("n" + "y" + "q" + "y")  # no, yes: a new game; then quit
         status = main_play(
             play_parser().parse_args(["play", "--pace", "0", "--bots", "greedy"]),
             input=pipe,
@@ -127,6 +127,9 @@ def test_a_failing_speech_output_is_replaced_and_said_once() -> None:
 
     if screen_reader_running():
         pytest.skip("a screen reader runs here")
-    notice = "Speech output screenreader stopped working; now using text."
+    from sniff.announce import Announcer
+
+    said = Announcer(0, translator("en"), player_names=()).fallback_notice("screenreader", "text")
+    notice = said.text
     assert lines.getvalue().splitlines() == [notice]
     assert [u.text for u in ctx.output.history] == [notice]

@@ -40,6 +40,8 @@ KEYS = {
     "c-s": "\x13",
     "c-c": "\x03",
     "backspace": "\x7f",
+    "pageup": "\x1b[5~",
+    "pagedown": "\x1b[6~",
 }
 
 

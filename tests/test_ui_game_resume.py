@@ -76,8 +76,30 @@ def test_declining_to_resume_starts_a_new_game() -> None:
             first_deal = d.ctl.game.log[0]
         async with Driver([*ARGS, "--seed", "3"]) as d:
             await d.press("n")
+            assert d.texts[-1].startswith("Start a new game? The saved game will be lost.")
+            await d.press("y")
             assert d.ctl.game.log[0] != first_deal
             assert not d.ctl.resumed
+
+    asyncio.run(go())
+
+
+def test_no_single_key_loses_a_saved_game() -> None:
+    """Escape resumes; N asks again, and any key but Y there resumes too."""
+
+    async def go() -> None:
+        async with Driver([*ARGS, "--seed", "2"]) as d:
+            await d.press("c-s")
+            first_deal = d.ctl.game.log[0]
+        async with Driver([*ARGS, "--seed", "3"]) as d:
+            await d.press("escape")
+            assert d.ctl.resumed
+            assert d.ctl.game.log[0] == first_deal
+            await d.press("c-s")
+        async with Driver([*ARGS, "--seed", "3"]) as d:
+            await d.press("n", "escape")
+            assert d.ctl.resumed
+            assert d.ctl.game.log[0] == first_deal
 
     asyncio.run(go())
 

@@ -36,12 +36,12 @@ def test_every_item_is_announced_with_its_value_and_place() -> None:
     assert texts[0] == "Settings menu. Players: 2, 1 of 17"
     assert texts[1:] == [
         "Computer player 1: expert, 2 of 17",
-        "Rules: sniff, 3 of 17",
+        "Rules: Sniff, 3 of 17",
         "Scoring: as the rules say: fives, 4 of 17",
         "Target: as the rules say: 200, 5 of 17",
         "Language: English, 6 of 17",
         "Speech: automatic, 7 of 17",
-        "Voice rate: default, 8 of 17",
+        "Voice rate: default, about 175 words per minute, 8 of 17",
         "Verbosity: brief, 9 of 17",
         "Sounds: on, 10 of 17",
         "Pace: 1 second, 11 of 17",
@@ -66,7 +66,7 @@ def test_up_wraps_home_end_and_letters_jump() -> None:
         "Back, 17 of 17",
         "Players: 2, 1 of 17",  # the next item starting with P, after the last one
         "Pace: 1 second, 11 of 17",
-        "Voice rate: default, 8 of 17",
+        "Voice rate: default, about 175 words per minute, 8 of 17",
         "No item starts with X",
     ]
 
@@ -77,12 +77,12 @@ def test_changing_values_announces_them_and_escape_saves_atomically(home: Path) 
     keys += ["p", "right", "right", "left", "escape"]
     ctx, done, host = drive(keys)
     texts = speech_of(ctx).texts
-    assert "3" in texts  # players 2 -> 3
+    assert "Players: 3" in texts  # players 2 -> 3, said with the item's name
     assert "Computer player 2: expert, 3 of 18" in texts  # a bot item per computer player
-    assert "random" in texts  # Computer player 1: expert wraps to random
+    assert "Computer player 1: random" in texts  # expert wraps to random
     assert texts[texts.index("Scoring: as the rules say: fives, 5 of 18") + 1 :][:2] == [
-        "fives",
-        "threes",
+        "Scoring: fives",
+        "Scoring: threes",
     ]
     assert texts[-1] == "Settings saved. Rule changes apply to the next new game."
     assert host.exited  # the menu was the only screen: going back ends the test app
@@ -102,23 +102,23 @@ def test_target_by_steps() -> None:
     texts = speech_of(ctx).texts
     start = texts.index("Target: as the rules say: 200, 5 of 17")
     # Steps of 25 above 100, of 10 up to 100.
-    assert texts[start + 1 : start + 6] == ["225", "250", "225", "200", "175"]
+    assert texts[start + 1 : start + 6] == [f"Target: {n}" for n in (225, 250, 225, 200, 175)]
     assert load_settings().settings.target == 175
 
 
 def test_typed_target_is_saved() -> None:
     ctx, _, _ = drive(["t", "1", "5", "0", "backspace", "5", "enter", "escape"])
     texts = speech_of(ctx).texts
-    assert texts[-5:-1] == ["150", "15", "155", "155"]
+    assert texts[-5:-1] == ["150", "15", "155", "Target: 155"]
     assert load_settings().settings.target == 155
     ctx, _, _ = drive(["t", "enter", "escape"])
-    assert speech_of(ctx).texts[-2] == "as the rules say: 200"
+    assert speech_of(ctx).texts[-2] == "Target: as the rules say: 200"
     assert load_settings().settings.target is None
 
 
 def test_sounds_switch_at_once() -> None:
     ctx, _, _ = drive(["s", "s", "s", "right"])
-    assert speech_of(ctx).texts[-1] == "off"
+    assert speech_of(ctx).texts[-1] == "Sounds: off"
     assert sound_of(ctx).enabled is False
 
 
@@ -126,7 +126,7 @@ def test_language_switch_speaks_german_at_once() -> None:
     ctx, done, _ = drive(["l", "right", "down", "escape"])
     texts = speech_of(ctx).texts
     assert texts[1] == "Language: English, 6 of 17"
-    assert texts[2] == "Deutsch"
+    assert texts[2] == "Sprache: Deutsch"  # said in the new language at once
     assert speech_of(ctx).language == "de"
     assert ctx.translator.language == "de"
     german = MenuWords(translator("de"))
@@ -174,7 +174,7 @@ def test_settings_saved_before_keep_unknown_players_from_breaking(home: Path) ->
     ctx, _, _ = drive(["right", "left", "left", "left"], ctx)
     texts = speech_of(ctx).texts
     assert texts[0] == "Settings menu. Players: 4, 1 of 19"
-    assert texts[1:] == ["4", "3", "2", "2"]  # clamped at 4 and at 2
+    assert texts[1:] == [f"Players: {n}" for n in (4, 3, 2, 2)]  # clamped at 4 and at 2
 
 
 def test_command_line_values_stay_out_of_the_file() -> None:
@@ -189,3 +189,73 @@ def test_command_line_values_stay_out_of_the_file() -> None:
     assert (saved.speech_mode, saved.pace) == ("voice", 2.0)
     assert ctx.settings.speech_mode == "text"
     assert ctx.extra["file_settings"] == saved
+
+
+def test_typed_target_out_of_range_is_a_sentence_and_backspace_on_nothing() -> None:
+    ctx, _, _ = drive(["t", "0", "enter", "backspace", "home", "backspace"])
+    texts = speech_of(ctx).texts
+    assert "The target must be a number from 1 to 10000." in texts
+    assert texts[-3] == "nothing typed"  # Backspace with the typed digits gone
+    assert texts[-1] == "nothing typed"  # and on an item that takes no typing
+    assert sound_of(ctx).cues[-1] == "invalid"
+
+
+def test_speech_none_is_not_offered_by_the_menu() -> None:
+    # Six steps round the speech choices never reach "none": one key must not mute the game.
+    ctx, _, _ = drive(["s", "s", "right", "right", "right", "right", "right", "left", "escape"])
+    texts = speech_of(ctx).texts
+    changes = [t for t in texts if t.startswith("Speech: ") and " of " not in t]
+    assert changes == [
+        "Speech: screen reader",
+        "Speech: built-in voice",
+        "Speech: text lines",
+        "Speech: automatic",
+        "Speech: screen reader",
+        "Speech: automatic",
+    ]
+    assert load_settings().settings.speech_mode == "auto"
+
+
+def test_speech_none_from_the_command_line_is_shown_and_left_with_a_key() -> None:
+    ctx = make_context("en", Settings(language="en", speech_mode="none"))
+    ctx, _, _ = drive(["s", "s", "left"], ctx)
+    texts = speech_of(ctx).texts
+    assert "Speech: none, 7 of 17" in texts
+    assert texts[-1] == "Speech: text lines"
+
+
+def test_voice_rate_steps_from_the_default() -> None:
+    ctx, _, _ = drive(["v", "right", "left", "left"])
+    texts = speech_of(ctx).texts
+    assert texts[-3:] == [
+        "Voice rate: 200 words per minute",  # faster than the default's 175
+        "Voice rate: default, about 175 words per minute",
+        "Voice rate: 150 words per minute",
+    ]
+    # Back at "default", the voice is told the default speed again.
+    ctx, _, _ = drive(["v", "right", "left"])
+    assert speech_of(ctx).rate == 175
+
+
+def test_presets_have_display_names_and_verbose_adds_the_raw_name() -> None:
+    ctx, _, _ = drive(["down", "down", "left", "left"])
+    texts = speech_of(ctx).texts
+    assert texts[-2:] == ["Rules: Alle Fünfe", "Rules: Stubby Sniff"]
+    ctx = make_context("en", Settings(language="en", verbosity="verbose", preset="sniff-us"))
+    ctx, _, _ = drive(["down", "down"], ctx)
+    assert speech_of(ctx).texts[-1] == "Rules: Sniff, US rules (sniff-us), 3 of 17"
+    german = MenuWords(translator("de"))
+    assert german.preset("sniff-us") == "Sniff, amerikanische Regeln"
+    assert german.preset("alle-fuenfe") == "Alle Fünfe"
+
+
+def test_language_for_one_run_is_said_as_heard() -> None:
+    from sniff.i18n import choose_language
+
+    system = choose_language(None, None)
+    other = "de" if system == "en" else "en"
+    ctx = make_context(other, Settings(language=None))
+    ctx, _, _ = drive(["down"] * 5, ctx)
+    words = MenuWords(translator(other))
+    name = {"en": "English", "de": "Deutsch"}[other]
+    assert speech_of(ctx).texts[-1] == words.item(words.label("language"), name, 6, 17)

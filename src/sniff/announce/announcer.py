@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from sniff.announce.narration import Narrator
 from sniff.announce.phrases import sentences
-from sniff.announce.queries import Queries
+from sniff.announce.queries import Queries, fitting_ends
 from sniff.announce.utterance import Utterance, Verbosity
 from sniff.engine import (
     DRAW,
@@ -37,6 +37,11 @@ __all__ = ["Announcer"]
 
 # Events after which someone new is to act: a turn prompt may follow them.
 _TURN_ENDERS = (Dealt, Played, Passed, Claimed, MugginsCalled)
+
+
+def _leads_to_prompt(rest: Sequence[Event]) -> bool:
+    """Whether an event after the first of *rest* could still carry the turn prompt."""
+    return any(isinstance(e, _TURN_ENDERS) for e in rest[1:])
 
 
 class Announcer(Narrator, Queries):
@@ -65,8 +70,12 @@ class Announcer(Narrator, Queries):
 
     # -- events ----------------------------------------------------------------------
 
-    def on_event(self, event: Event, obs: Observation) -> list[Utterance]:
-        """What this seat hears about *event*; *obs* is the seat's view after it."""
+    def on_event(self, event: Event, obs: Observation, *, prompt: bool = True) -> list[Utterance]:
+        """What this seat hears about *event*; *obs* is the seat's view after it.
+
+        *prompt*: follow it with "your turn" when the seat is to act (False
+        for all but the last of a batch of events that share *obs*).
+        """
         seen = public_event(event, self.seat)
         if seen is None:
             return []
@@ -76,17 +85,20 @@ class Announcer(Narrator, Queries):
         out = self.describe(seen)
         if isinstance(seen, Drew) and seen.player == self.seat and seen.tile is not None:
             out[-1] = self._after_own_draw(out[-1], seen, obs)
-        if isinstance(seen, _TURN_ENDERS):
-            prompt = self._turn_prompt_once(obs)
-            if prompt is not None:
-                out.append(prompt)
+        if prompt and isinstance(seen, _TURN_ENDERS):
+            said = self._turn_prompt_once(obs)
+            if said is not None:
+                out.append(said)
         return out
 
     def on_events(self, events: Iterable[Event], obs: Observation) -> list[Utterance]:
         """:meth:`on_event` for each of *events* (all that one action caused)."""
         out: list[Utterance] = []
-        for event in events:
-            out.extend(self.on_event(event, obs))
+        batch = list(events)
+        for i, event in enumerate(batch):
+            # The prompt belongs after the whole batch: *obs* is the view after its last event.
+            last = i == len(batch) - 1
+            out.extend(self.on_event(event, obs, prompt=last or not _leads_to_prompt(batch[i:])))
         return out
 
     def _after_own_draw(self, said: Utterance, event: Drew, obs: Observation) -> Utterance:
@@ -162,13 +174,7 @@ class Announcer(Narrator, Queries):
                 text = tr._("{end} is not open").format(end=words.end(end or End.WEST))
         elif reason is Reason.DOES_NOT_FIT:
             assert end is not None
-            if obs is not None and obs.layout.open[end.arm] >= 0:
-                # Translators: refused: "five-three does not fit west, which is 4".
-                text = tr._("{tile} does not fit {end}, which is {pips}").format(
-                    tile=tile, end=words.end(end), pips=obs.layout.open[end.arm]
-                )
-            else:
-                text = tr._("{tile} does not fit {end}").format(tile=tile, end=words.end(end))
+            text = self._does_not_fit(refusal, end, obs)
         elif reason is Reason.MUST_LEAD:
             # Translators: refused: the rules say this tile leads the round.
             text = tr._("{tile} must lead").format(tile=tile)
@@ -176,11 +182,7 @@ class Announcer(Narrator, Queries):
             # Translators: refused: you drew a tile that fits and must play it.
             text = tr._("play the tile you drew: {tile}").format(tile=tile)
         elif reason is Reason.HOLDS_PLAYABLE or reason is Reason.CAN_PLAY:
-            if tile:
-                # Translators: refused draw or pass: you hold a tile that fits.
-                text = tr._("you hold a tile that fits: {tile}").format(tile=tile)
-            else:
-                text = tr._("lead a tile first")
+            text = self._holds_playable(refusal, obs)
         elif reason is Reason.BONEYARD_EMPTY:
             # Translators: refused draw: no tiles left to draw.
             text = tr._("the boneyard is empty")
@@ -198,7 +200,7 @@ class Announcer(Narrator, Queries):
                 text = tr._("no more draws this turn")
         elif reason is Reason.CAN_DRAW:
             # Translators: refused pass: you may still draw from the boneyard.
-            text = tr._("you can still draw")
+            text = tr._("you can't pass: you can still draw")
         elif reason is Reason.ENDWISE:
             # Translators: refused: this tile cannot be laid along the line.
             text = tr._("{tile} cannot be laid lengthwise").format(tile=tile)
@@ -206,6 +208,50 @@ class Announcer(Narrator, Queries):
             # Translators: refused: a claim below zero.
             text = tr._("a claim cannot be negative")
         return Utterance(sentences(text), interrupt=True, cue="invalid", kind="refusal")
+
+    def _does_not_fit(self, refusal: Refusal, end: End, obs: Observation | None) -> str:
+        """A tile on an end it does not match: where it would fit, or that it fits nowhere."""
+        tr, words = self.tr, self.words
+        tile = refusal.tiles[0] if refusal.tiles else None
+        name = words.tile(tile) if tile is not None else ""
+        if obs is None or obs.layout.lead is None or obs.layout.open[end.arm] < 0:
+            # Translators: refused: the tile does not fit that end; {at} is the short "where"
+            # form ("west"; German "im Westen").
+            return tr._("{tile} does not fit {at}").format(tile=name, at=words.short_at(end))
+        layout = obs.layout
+        if tile is not None and not fitting_ends(layout, tile):
+            pips = words.join([str(pip) for _end, pip in layout.open_ends()])
+            # Translators: refused: the tile fits no open end; {pips} lists the open ends'
+            # numbers ("double one fits nowhere: the ends are 2, 5 and 3").
+            return tr._("{tile} fits nowhere: the ends are {pips}").format(tile=name, pips=pips)
+        # Translators: refused: "five-three does not fit west, which is 4"; {at} is the short
+        # "where" form ("west"; German "im Westen").
+        text = tr._("{tile} does not fit {at}, which is {pips}").format(
+            tile=name, at=words.short_at(end), pips=layout.open[end.arm]
+        )
+        if tile is not None:
+            # Translators: after a refused play: where the tile does fit ("it fits east").
+            text += "; " + tr._("it fits {ends}").format(
+                ends=self.fit_ends(fitting_ends(layout, tile))
+            )
+        return text
+
+    def _holds_playable(self, refusal: Refusal, obs: Observation | None) -> str:
+        """Draw or pass refused because a tile fits (on the lead: any tile, or the required one)."""
+        tr, words = self.tr, self.words
+        if (obs is not None and obs.layout.lead is None) or not refusal.tiles:
+            if obs is not None and obs.required_lead is not None:
+                # Translators: refused draw or pass before the lead: this tile must lead.
+                return tr._("{tile} must lead").format(tile=words.tile(obs.required_lead))
+            # Translators: refused draw or pass before the lead: any tile may lead.
+            return tr._("lead a tile first: any tile of your hand")
+        tile = words.tile(refusal.tiles[0])
+        if refusal.action == PASS:
+            # Translators: refused pass: you hold a tile that fits.
+            return tr._("you can't pass: you hold a tile that fits: {tile}").format(tile=tile)
+        # Translators: refused draw: you hold a tile that fits (drawing is allowed only
+        # when nothing fits).
+        return tr._("you can't draw: you hold a tile that fits: {tile}").format(tile=tile)
 
     def invalid_key(self, key_name: str | None = None) -> Utterance:
         """A key that does nothing here."""
@@ -224,12 +270,52 @@ class Announcer(Narrator, Queries):
         text = self.tr._("Welcome to Sniff. Press F1 for help at any time.")
         return Utterance(text, interrupt=True, kind="welcome")
 
-    def fallback_notice(self, old: str, new: str) -> Utterance:
-        """The speech backend *old* failed and *new* took over."""
-        # Translators: a speech output failed and another took over; {old} and {new} are
-        # their short names ("voice", "text").
-        text = self.tr._("speech output {old} stopped working; now using {new}")
-        return Utterance(sentences(text.format(old=old, new=new)), interrupt=True, kind="fallback")
+    def speech_mode_name(self, mode: str) -> str:
+        """A speech setting as a player knows it: "screen reader", "built-in voice"."""
+        tr = self.tr
+        names = {
+            # Translators: the speech output through the running screen reader (NVDA, Orca...).
+            "screenreader": tr.pgettext("speech", "screen reader"),
+            # Translators: the speech output through the game's own voice (espeak-ng).
+            "voice": tr.pgettext("speech", "built-in voice"),
+            # Translators: the speech output as lines of text (for braille or a terminal reader).
+            "text": tr.pgettext("speech", "text lines"),
+            # Translators: the speech setting that chooses the output by itself.
+            "auto": tr.pgettext("speech", "automatic"),
+            # Translators: the speech setting with no speech at all.
+            "none": tr.pgettext("speech", "no speech"),
+        }
+        return names.get(mode, mode)
+
+    def fallback_notice(self, old: str, new: str, started: bool = True) -> Utterance:
+        """The speech output *old* failed and *new* took over.
+
+        *old* and *new* are setting names ("screenreader", "text"); they are
+        said by their display names. ``started=False``: *old* never started
+        (see :meth:`speech_unavailable`).
+        """
+        if not started:
+            return self.speech_unavailable(old, new)
+        # Translators: a speech output failed during the game and another took over; {old} and
+        # {new} are display names ("built-in voice", "text lines").
+        text = self.tr._("the {old} stopped working; speaking as {new} instead")
+        text = text.format(old=self.speech_mode_name(old), new=self.speech_mode_name(new))
+        return Utterance(sentences(text), interrupt=True, kind="fallback")
+
+    def speech_unavailable(self, mode: str, new: str) -> Utterance:
+        """The chosen speech output could not start, and *new* is used instead."""
+        tr = self.tr
+        if mode == "screenreader":
+            # Translators: at start, no screen reader was found; {new} is a display name
+            # ("No screen reader is running; speaking as text lines instead.").
+            text = tr._("no screen reader is running; speaking as {new} instead")
+        else:
+            # Translators: at start, a speech output could not start; {old} and {new} are
+            # display names ("The built-in voice could not start; speaking as text lines
+            # instead.").
+            text = tr._("the {old} could not start; speaking as {new} instead")
+        text = text.format(old=self.speech_mode_name(mode), new=self.speech_mode_name(new))
+        return Utterance(sentences(text), interrupt=True, kind="fallback")
 
     def points_phrase(self, points: int, seat: int | None = None) -> str:
         """What a count earns: for a player ("you score 15") or impersonal ("scores 15")."""

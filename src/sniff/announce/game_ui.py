@@ -2,8 +2,8 @@
 claims, settings changed by keys, and the words drawn on the screen.
 
 >>> from sniff.i18n import Translator
->>> GameTexts(Translator.null()).bot_name("expert", 2)
-'Expert 2'
+>>> GameTexts(Translator.null()).with_level(bot_name(1), "expert")
+'Anna (expert)'
 """
 
 from __future__ import annotations
@@ -14,7 +14,17 @@ from sniff.announce.words import Words
 from sniff.engine import End, Tile
 from sniff.i18n import Translator
 
-__all__ = ["GameTexts"]
+__all__ = ["BOT_NAMES", "GameTexts", "bot_name"]
+
+#: The computer players' names, the same in every language (seat 1, 2, 3).
+BOT_NAMES = ("Anna", "Ben", "Clara")
+
+
+def bot_name(seat: int) -> str:
+    """The name of the computer player in *seat* (1 to 3)."""
+    if 1 <= seat <= len(BOT_NAMES):
+        return BOT_NAMES[seat - 1]
+    return f"Bot {seat}"
 
 
 def _say(text: str, kind: str, *, cue: str | None = None, interrupt: bool = True) -> Utterance:
@@ -30,22 +40,23 @@ class GameTexts:
 
     # -- names -------------------------------------------------------------------------
 
-    def bot_name(self, level: str, number: int = 1) -> str:
-        """A computer player's display name: "Expert", "Greedy 2"."""
+    def level(self, level: str) -> str:
+        """A computer player's strength in words: "expert", "greedy", "random"."""
         tr = self.tr
         names = {
-            # Translators: the name of a computer player of the strongest level.
-            "expert": tr.pgettext("bot", "Expert"),
-            # Translators: the name of a computer player of the middle level.
-            "greedy": tr.pgettext("bot", "Greedy"),
-            # Translators: the name of a computer player that plays at random.
-            "random": tr.pgettext("bot", "Random"),
+            # Translators: a computer player's strength: plays any legal tile at random.
+            "random": tr.pgettext("bot", "random"),
+            # Translators: a computer player's strength: always takes the most points now.
+            "greedy": tr.pgettext("bot", "greedy"),
+            # Translators: a computer player's strength: the strongest; German "Experte".
+            "expert": tr.pgettext("bot", "expert"),
         }
-        name = names.get(level, level.capitalize())
-        if number > 1:
-            # Translators: the second (third...) computer player of the same level ("Expert 2").
-            return tr._("{name} {number}").format(name=name, number=number)
-        return name
+        return names.get(level, level)
+
+    def with_level(self, name: str, level: str) -> str:
+        """A computer player introduced with its strength: "Anna (expert)"."""
+        # Translators: a computer player and its strength, in the new-game message.
+        return self.tr._("{name} ({level})").format(name=name, level=self.level(level))
 
     def you(self) -> str:
         # Translators: the player at the keyboard, as a name on the screen.
@@ -73,7 +84,17 @@ class GameTexts:
         text = self.tr._("a saved game was found: round {round}, {scores}. Resume it?").format(
             round=round_no, scores=scores
         )
-        return _say(text + " " + self.yes_no(), "question")
+        # Translators: how to answer the question whether to resume a saved game.
+        keys = self.tr._("Y, Enter or Escape: resume. N: start a new game.")
+        return _say(text + " " + keys, "question")
+
+    def new_game_question(self) -> Utterance:
+        """Asked after N at the resume question: nothing is lost by one key."""
+        # Translators: asked after you chose not to resume a saved game.
+        text = self.tr._("start a new game? The saved game will be lost.")
+        # Translators: how to answer "start a new game?" after declining to resume.
+        keys = self.tr._("Y: start a new game. Any other key: resume the saved game.")
+        return _say(text + " " + keys, "question")
 
     def resumed(self, round_no: int, scores: str) -> Utterance:
         # Translators: a saved game was resumed; {scores} is "you 45, Expert 30".
@@ -82,12 +103,25 @@ class GameTexts:
         )
         return _say(text, "resumed")
 
-    def new_game(self, players: str, target: int) -> Utterance:
-        # Translators: a new game starts; {players} is "you and Expert".
-        text = self.tr._("new game: {players}, to {target} points").format(
-            players=players, target=target
-        )
-        return _say(text, "new_game")
+    def new_game(
+        self, players: str, target: int, *, partner: str | None = None, muggins: bool = False
+    ) -> Utterance:
+        """The first words of a game: who plays, to what, the partner, the muggins rule."""
+        tr = self.tr
+        # Translators: a new game starts; {players} is "you and Anna (expert)".
+        first = tr._("new game: {players}, to {target} points")
+        parts = [first.format(players=players, target=target)]
+        if partner is not None:
+            # Translators: four players in two sides: who your partner is.
+            parts.append(tr._("{name} sits opposite you and is your partner").format(name=partner))
+        if muggins:
+            # Translators: the new-game message when the muggins rule is on: how to claim.
+            rule = tr._(
+                "The muggins rule is on: after each of your plays, type the points you "
+                "claim and press Enter"
+            )
+            parts.append(rule)
+        return Utterance(sentences(*parts), interrupt=True, kind="new_game")
 
     def menu_offer(self) -> str:
         # Translators: on first start, after the welcome: how to open the setup menu.
@@ -140,6 +174,12 @@ class GameTexts:
         # Translators: after a round ended.
         return _say(self.tr._("press Enter for the next round"), "prompt", interrupt=False)
 
+    def game_is_over(self) -> Utterance:
+        """H after a game over: no hand to read."""
+        # Translators: H (your hand) pressed after the game ended.
+        text = self.tr._("the game is over. Press Enter for a new game, or Q to quit")
+        return _say(text, "prompt", cue="invalid")
+
     def game_over_prompt(self) -> Utterance:
         # Translators: after the game ended.
         text = self.tr._("press Enter for a new game, or Q to quit")
@@ -186,12 +226,31 @@ class GameTexts:
         text = self.tr._("you do not hold {tile}").format(tile=self.words.tile(tile))
         return _say(text, "refusal", cue="invalid")
 
-    def only_end(self, tile: Tile, end: End) -> Utterance:
-        # Translators: Up or Down for a tile that fits only one end.
-        text = self.tr._("{tile} fits only {end}").format(
-            tile=self.words.tile(tile), end=self.words.short_at(end)
+    def not_in_set(self, pip: int, top: int) -> Utterance:
+        """A digit higher than the set's highest number ("there is no 9 in double-six")."""
+        # Translators: a digit typed that no tile of this set shows; {set} is "double six".
+        text = self.tr._("there is no {pips} in {set}").format(
+            pips=pip, set=self.words.tile(Tile.of(top, top))
         )
-        return _say(text, "preview")
+        return _say(text, "refusal", cue="invalid")
+
+    def first_digit(self, pip: int) -> Utterance:
+        """The short echo of the first digit of a jump ("five…")."""
+        # Translators: the echo of the first number typed to jump to a tile ("5 ...").
+        return _say(self.tr._("{pips}...").format(pips=pip), "digit")
+
+    def hand_edge(self, *, last: bool) -> Utterance:
+        """Left at the first tile or Right at the last."""
+        if last:
+            # Translators: Right arrow at the last tile of the hand.
+            return _say(self.tr._("last tile"), "hand", cue="invalid")
+        # Translators: Left arrow at the first tile of the hand.
+        return _say(self.tr._("first tile"), "hand", cue="invalid")
+
+    def position(self, number: int, total: int) -> str:
+        """Where the selected tile is in the hand ("3 of 7")."""
+        # Translators: the place of the selected tile in the hand ("3 of 7").
+        return self.tr._("{number} of {total}.").format(number=number, total=total)
 
     def empty_hand(self) -> Utterance:
         # Translators: a hand key with no tiles in the hand.

@@ -124,9 +124,13 @@ class KeyTexts:
         # Translators: help: what End does in the game.
         return self.tr._("last tile in your hand")
 
-    def choose_end(self) -> str:
-        # Translators: help: what Up and Down arrows do in the game.
-        return self.tr._("choose the end for the selected tile, with the count it would make")
+    def previous_end(self) -> str:
+        # Translators: help: what Up arrow does in the game.
+        return self.tr._("the previous end for the selected tile, with the count it would make")
+
+    def next_end(self) -> str:
+        # Translators: help: what Down arrow does in the game.
+        return self.tr._("the next end for the selected tile")
 
     def play(self) -> str:
         # Translators: help: what Enter does in the game.

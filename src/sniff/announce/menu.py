@@ -5,8 +5,10 @@ data; every word the player hears about them is made here.
 
 >>> from sniff.i18n import Translator
 >>> words = MenuWords(Translator.null())
->>> words.item("Preset", "sniff-us", 3, 14)
-'Preset: sniff-us, 3 of 14'
+>>> words.item("Rules", "Sniff, US rules", 3, 14)
+'Rules: Sniff, US rules, 3 of 14'
+>>> words.changed("Scoring", "threes")
+'Scoring: threes'
 >>> words.seconds(1.5)
 '1.5 seconds'
 """
@@ -15,11 +17,14 @@ from __future__ import annotations
 
 from sniff.i18n import Translator
 
-__all__ = ["LANGUAGE_NAMES", "MenuWords"]
+__all__ = ["DEFAULT_RATE", "LANGUAGE_NAMES", "MenuWords"]
 
 #: Each language named in itself, so a player who cannot read the current
 #: language still recognises their own.
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch"}
+
+#: The built-in voice's own speed (espeak-ng's default), in words per minute.
+DEFAULT_RATE = 175
 
 
 class MenuWords:
@@ -52,18 +57,24 @@ class MenuWords:
         return self.tr._("Settings menu")
 
     def item(self, label: str, value: str | None, position: int, total: int) -> str:
-        """An item with its value and place: "Preset: sniff-us, 3 of 14"."""
+        """An item with its value and place: "Rules: Sniff, US rules, 3 of 14"."""
         if value is None:
             # Translators: a menu item without a value (an action) and its place in the menu,
             # e.g. "Back, 17 of 17".
             return self.tr._("{label}, {position} of {total}").format(
                 label=label, position=position, total=total
             )
-        # Translators: a menu item, its value and its place in the menu: "Preset: sniff-us,
-        # 3 of 14".
+        # Translators: a menu item, its value and its place in the menu: "Rules: Sniff, US
+        # rules, 3 of 14".
         return self.tr._("{label}: {value}, {position} of {total}").format(
             label=label, value=value, position=position, total=total
         )
+
+    def changed(self, label: str, value: str) -> str:
+        """A value just changed, with the item's name: "Scoring: threes"."""
+        # Translators: a menu value just changed with Left, Right or Enter, said with the
+        # item's name ("Scoring: threes").
+        return self.tr._("{label}: {value}").format(label=label, value=value)
 
     def on(self, flag: bool) -> str:
         if flag:
@@ -144,6 +155,31 @@ class MenuWords:
         }
         return names.get(value, value)
 
+    def preset(self, name: str, *, raw: bool = False) -> str:
+        """A rule preset's display name ("Sniff, US rules"); *raw* adds its command-line name."""
+        tr = self.tr
+        names = {
+            # Translators: rule preset name (the classic game, scoring fives).
+            "sniff": tr.pgettext("preset", "Sniff"),
+            # Translators: rule preset name (no sniff; points must be claimed).
+            "muggins": tr.pgettext("preset", "Muggins"),
+            # Translators: rule preset name (the game called Domino Play).
+            "domino-play": tr.pgettext("preset", "Domino Play"),
+            # Translators: rule preset name: Sniff as played in the United States.
+            "sniff-us": tr.pgettext("preset", "Sniff, US rules"),
+            # Translators: rule preset name: Stubby Sniff (the sniff has no side arms).
+            "sniff-stubby": tr.pgettext("preset", "Stubby Sniff"),
+            # Translators: rule preset name: the German "Alle Fünfe" (All Fives); German
+            # "Alle Fünfe".
+            "alle-fuenfe": tr.pgettext("preset", "Alle Fünfe"),
+        }
+        shown = names.get(name, name)
+        if raw and shown != name:
+            # Translators: a preset's display name and, in verbose mode, the name the
+            # command line uses ("Sniff, US rules (sniff-us)").
+            return tr._("{name} ({raw})").format(name=shown, raw=name)
+        return shown
+
     def preset_default(self, value: str) -> str:
         """A value taken from the preset: "as the rules say: fives"."""
         # Translators: a setting left to the rule preset, with the preset's value ("as the rules
@@ -152,7 +188,8 @@ class MenuWords:
 
     def language(self, code: str | None, system: str) -> str:
         if code is None:
-            # Translators: the language setting follows the system; {language} is what that is.
+            # Translators: the language setting follows the system; {language} is what that is,
+            # named in itself ("English", "Deutsch"); German "Systemsprache, {language}".
             return self.tr._("system, {language}").format(
                 language=LANGUAGE_NAMES.get(system, system)
             )
@@ -168,15 +205,16 @@ class MenuWords:
             "voice": self.tr.pgettext("speech", "built-in voice"),
             # Translators: speech setting: announcements as lines of text in the terminal.
             "text": self.tr.pgettext("speech", "text lines"),
-            # Translators: speech setting: no speech at all.
+            # Translators: speech setting: no speech at all (only from the command line).
             "none": self.tr.pgettext("speech", "none"),
         }
         return names.get(mode, mode)
 
     def rate(self, rate: int | None) -> str:
         if rate is None:
-            # Translators: voice rate setting: the voice's own speed.
-            return self.tr.pgettext("rate", "default")
+            # Translators: voice rate setting: the voice's own speed, with what that is, so
+            # that the next step (150 or 200) is no surprise.
+            return self.tr._("default, about {rate} words per minute").format(rate=DEFAULT_RATE)
         # Translators: voice rate setting in words per minute.
         return self.tr._("{rate} words per minute").format(rate=rate)
 
@@ -209,9 +247,15 @@ class MenuWords:
             return self.tr._("empty")
         return digits
 
-    def not_possible(self, why: str) -> str:
-        # Translators: a value that cannot be chosen; {why} is the reason (rules' own words).
-        return self.tr._("not possible: {why}").format(why=why)
+    def nothing_typed(self) -> str:
+        # Translators: Backspace was pressed with nothing typed to delete.
+        return self.tr._("nothing typed")
+
+    def target_range(self, low: int, high: int) -> str:
+        # Translators: a typed target outside what the game allows.
+        return self.tr._("The target must be a number from {low} to {high}.").format(
+            low=low, high=high
+        )
 
     def players_not_possible(self, players: int) -> str:
         # Translators: the chosen rules cannot be played by this many players.

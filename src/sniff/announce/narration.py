@@ -45,6 +45,8 @@ class Narrator(Phrasebook):
     # The live announcer follows a deal with "your turn to lead": the deal then
     # need not say that you lead.
     prompts_own_turn = False
+    # What the last play earned (the muggins rule says it only after the claim).
+    last_play_points: int | None = None
 
     def set_rules(self, rules: RuleSet | None) -> None:
         """The rules being played (arithmetic at round end, the lead rule)."""
@@ -91,9 +93,17 @@ class Narrator(Phrasebook):
         self.table = after
         return after
 
+    @property
+    def muggins(self) -> bool:
+        """Whether players must claim their points (then plays say only the count)."""
+        return self.rules is not None and self.rules.muggins
+
     def _played(self, event: Played) -> Utterance:
         before = self.table
         after = self._follow(event)
+        self.last_play_points = event.points
+        # Under the muggins rule the points are the player's to claim: say the count only.
+        points = 0 if self.muggins else event.points
         tr, words = self.tr, self.words
         me = self.is_me(event.player)
         tile = words.tile(event.tile)
@@ -116,8 +126,8 @@ class Narrator(Phrasebook):
             line = text.format(
                 player=who, tile=tile, end=words.short_at(event.end), count=event.count
             )
-            if event.points:
-                line += ", " + self.score_word(event.points)
+            if points:
+                line += ", " + self.score_word(points)
             parts.append(line)
         else:
             if lead and me:
@@ -148,16 +158,16 @@ class Narrator(Phrasebook):
             else:
                 # Translators: the count after a play ("The count is 15").
                 count = tr._("the count is {count}").format(count=event.count)
-            if event.points:
-                count += ": " + self.player_points(event.player, event.points)
+            if points:
+                count += ": " + self.player_points(event.player, points)
             parts.append(count)
-        cue = "score" if event.points else "play"
+        cue = "score" if points else "play"
         return Utterance(
             sentences(*parts),
             interrupt=me,
             cue=cue,
             end=event.end.value,
-            points=event.points,
+            points=points,
             kind="lead" if lead else "play",
         )
 
@@ -208,15 +218,47 @@ class Narrator(Phrasebook):
             # Translators: another player claimed points for a play (muggins rule).
             text = tr.ngettext("{player} claims {points}", "{player} claims {points}", n)
         text = text.format(player=self.name(event.player), points=n)
-        # Translators: a claim that was right.
-        verdict = tr._("correct")
-        if not event.correct:
-            # Translators: a claim that was wrong: the next opponent may call muggins.
+        earned = self.last_play_points
+        if event.correct and n:
+            # Translators: a right claim (muggins rule): the points are scored ("You claim 10:
+            # right, 10 points.").
+            verdict = tr.ngettext("right, {points} point", "right, {points} points", n)
+        elif event.correct:
+            # Translators: a right claim of nothing (muggins rule).
+            verdict = tr._("right")
+        elif earned is None:
+            # Translators: a wrong claim (muggins rule); what the play earned is not known.
             verdict = tr._("wrong")
+        elif earned:
+            # Translators: a wrong claim (muggins rule), and what the play really earned ("You
+            # claim 20: wrong, the play earned 10.").
+            verdict = tr.ngettext(
+                "wrong, the play earned {points}", "wrong, the play earned {points}", earned
+            )
+        else:
+            # Translators: a wrong claim for a play that earned nothing (muggins rule).
+            verdict = tr._("wrong, the play earned nothing")
+        verdict = verdict.format(points=n if event.correct else earned)
         cue = "score" if event.correct and n else ("invalid" if not event.correct else None)
         return Utterance(
-            sentences(f"{text}: {verdict}"), interrupt=me, cue=cue, points=n, kind="claim"
+            sentences(f"{text}: {verdict}"),
+            interrupt=me,
+            cue=cue,
+            points=n if event.correct else 0,
+            kind="claim",
         )
+
+    def muggins_let_go(self, player: int) -> Utterance:
+        """Muggins rule: *player* did not call muggins on a wrong claim ("Anna lets it go")."""
+        tr = self.tr
+        if self.is_me(player):
+            # Translators: muggins rule: you let another player's wrong claim go.
+            text = tr._("you let it go")
+        else:
+            # Translators: muggins rule: another player let a wrong claim go; German "Anna
+            # verzichtet".
+            text = tr._("{player} lets it go").format(player=self.name(player))
+        return Utterance(sentences(text), interrupt=self.is_me(player), kind="let_go")
 
     def _muggins(self, event: MugginsCalled) -> Utterance:
         tr = self.tr
@@ -239,6 +281,7 @@ class Narrator(Phrasebook):
 
     def _dealt(self, event: Dealt) -> Utterance:
         tr = self.tr
+        self.last_play_points = None
         if self.rules is not None:
             self.table = Layout.empty(self.rules.spinner)
         if event.leader is None:
@@ -371,7 +414,8 @@ class Narrator(Phrasebook):
             if rounded:
                 # Translators: a hand's pips rounded to the nearest five ("17 pips, rounded 15").
                 line += ", " + tr._("rounded {rounded}").format(rounded=round_to_five(pips))
-            if not self.brief and not me:
+            if not self.brief:
+                # Your own leftovers too: they are what the others score.
                 line += ": " + self.words.tiles(hand)
             out.append(line)
         return out

@@ -253,43 +253,177 @@ class Phrasebook:
         )
 
     def ends_list(self, layout: Layout) -> str:
-        """The open ends with their pips: "west 4, east double five, north 2"."""
-        items = []
-        for end, pip in layout.open_ends():
-            double = _double_on_end(layout, end)
-            if double:
-                # Translators: an open end whose last tile is a double ("east double five").
-                text = self.tr._("{end} {tile}").format(
-                    end=self.words.end(end), tile=self.words.tile(layout_tile_double(pip))
-                )
+        """The open ends and what each adds to the count.
+
+        The numbers said add up to the count; an open end that counts nothing
+        yet (an uncovered arm of the sniff) is marked so, a closed arm that
+        still counts (stubby) is named, and a lone lead is named once:
+        "west 4; east double five, counts 10; north and south open on 5, not
+        counted yet". Brief mode keeps to "west 4, east double five, north
+        and south 5, not counted".
+        """
+        tr, words = self.tr, self.words
+        brief = self.brief
+        by_end = {p.end: p for p in layout.parts()}
+        items: list[str] = []
+        done: set[End] = set()
+        lead = layout.lead
+        if lead is not None and not layout.arms[0] and not layout.arms[1] and lead.is_double:
+            # A lone double lead: one tile at both ends of the line, named once.
+            done = {End.WEST, End.EAST}
+            items.append(self._lone_lead(layout, lead, by_end))
+        uncounted_arms = [
+            end for end in (End.NORTH, End.SOUTH) if layout.open[end.arm] >= 0 and end not in by_end
+        ]
+        if uncounted_arms:
+            done.update(uncounted_arms)
+        for end in (End.WEST, End.EAST, End.NORTH, End.SOUTH):
+            if end in done:
+                continue
+            pip = layout.open[end.arm]
+            part = by_end.get(end)
+            if part is None:
+                if pip >= 0:
+                    items.append(self._uncounted_end(layout, end, pip))
+                continue
+            items.append(self._counted_end(layout, end, part, closed=pip < 0))
+        if uncounted_arms:
+            pip = layout.open[uncounted_arms[0].arm]
+            names = words.join([words.end(e) for e in uncounted_arms])
+            if brief:
+                # Translators: brief open ends: arms of the sniff with no tile on them yet count
+                # nothing ("north and south 4, not counted").
+                text = tr._("{ends} {pips}, not counted")
             else:
-                # Translators: an open end and its pips ("west 4").
-                text = self.tr._("{end} {pips}").format(end=self.words.end(end), pips=pip)
-            items.append(text)
-        return ", ".join(items)
+                # Translators: open ends: arms of the sniff with no tile on them yet count
+                # nothing until a tile lies there ("north and south open on 4, not counted yet").
+                text = tr._("{ends} open on {pips}, not counted yet")
+            items.append(text.format(ends=names, pips=pip))
+        # Items that hold commas of their own are set apart more strongly.
+        apart = any("," in item or ":" in item for item in items)
+        return ("; " if apart else ", ").join(items)
+
+    def _end_tile(self, layout: Layout, end: End) -> Tile | None:
+        """The tile that makes *end* (the last on its arm, else the lead for west/east)."""
+        placed = layout.arms[end.arm]
+        if placed:
+            return placed[-1].tile
+        return layout.lead if end in (End.WEST, End.EAST) else None
+
+    def _lone_lead(self, layout: Layout, lead: Tile, by_end: dict[End, Part]) -> str:
+        """A double alone on the table, at both ends of the line: named once."""
+        tr, words = self.tr, self.words
+        tile = words.tile(lead)
+        ends = words.join([words.end(End.WEST), words.end(End.EAST)])
+        part = by_end.get(End.LEAD)
+        sniff = lead is layout.sniff
+        west = by_end.get(End.WEST)
+        if part is not None:
+            if self.brief:
+                # Translators: brief open ends: a lone double lead, at both ends of the line
+                # ("double six west and east, counts 12").
+                text = tr._("{tile} {ends}, counts {pips}")
+            elif sniff:
+                # Translators: open ends: the sniff alone on the table counts both halves once.
+                text = tr._("the sniff, {tile}, counts {pips}, open {ends}")
+            else:
+                # Translators: open ends: a lone double lead counts both halves once.
+                text = tr._("the lead, {tile}, counts {pips}, open {ends}")
+            return text.format(tile=tile, ends=ends, pips=part.pips)
+        if west is not None:
+            # A lead laid lengthwise (stubby sniff, house rule): one half at each end.
+            if self.brief:
+                # Translators: brief open ends: a lone double lead lying lengthwise.
+                text = tr._("{tile} lengthwise {ends}, {pips} each")
+            else:
+                # Translators: open ends: a lone double lead lying lengthwise counts one half
+                # at each end ("the lead, double four, lies lengthwise: west and east count 4
+                # each").
+                text = tr._("the lead, {tile}, lies lengthwise: {ends} count {pips} each")
+            return text.format(tile=tile, ends=ends, pips=west.pips)
+        # An exposed sniff: its halves count on north and south, not on west and east.
+        if self.brief:
+            # Translators: brief open ends (sniff-us rules): the lone sniff counts nothing at
+            # west and east ("double four west and east, not counted").
+            text = tr._("{tile} {ends}, not counted")
+        else:
+            # Translators: open ends (sniff-us rules): the lone sniff counts nothing at west
+            # and east; its open halves count at north and south instead.
+            text = tr._("the sniff, {tile}, open {ends}, not counted there")
+        return text.format(tile=tile, ends=ends)
+
+    def _uncounted_end(self, layout: Layout, end: End, pip: int) -> str:
+        """An open west or east end that counts nothing: an exposed sniff at the end."""
+        tr, words = self.tr, self.words
+        tile = self._end_tile(layout, end) or Tile.of(pip, pip)
+        if self.brief:
+            # Translators: brief open ends: an end that counts nothing ("east double four, not
+            # counted").
+            text = tr._("{end} {tile}, not counted")
+        else:
+            # Translators: open ends (sniff-us rules): the sniff at the end of the line counts
+            # nothing while its own arms are open ("east: the sniff, double four, not counted
+            # yet").
+            text = tr._("{end}: the sniff, {tile}, not counted yet")
+        return text.format(end=words.end(end), tile=words.tile(tile))
+
+    def _counted_end(self, layout: Layout, end: End, part: Part, *, closed: bool) -> str:
+        """An end and what it adds to the count."""
+        tr, words = self.tr, self.words
+        name = words.end(end)
+        brief = self.brief
+        if closed:
+            if brief:
+                # Translators: brief open ends: a stubby sniff's arm that is closed but counts.
+                text = tr._("{end} closed, {pips}")
+            else:
+                # Translators: open ends: a stubby sniff's arm takes no more tiles but its end
+                # still counts ("north closed, still counts 3").
+                text = tr._("{end} closed, still counts {pips}")
+            return text.format(end=name, pips=part.pips)
+        tile = self._end_tile(layout, end)
+        tile_name = words.tile(tile) if tile is not None else ""
+        kind = part.kind
+        if kind == "end" or (kind == "exposed" and brief):
+            # Translators: an open end and its pips ("west 4").
+            return tr._("{end} {pips}").format(end=name, pips=layout.open[end.arm])
+        if kind == "exposed":
+            # Translators: open ends (sniff-us rules): an arm of the sniff with no tile on it,
+            # where the sniff's uncovered half counts ("north: the sniff's open half counts 4").
+            return tr._("{end}: the sniff's open half counts {pips}").format(
+                end=name, pips=part.pips
+            )
+        if brief:
+            if kind == "half":
+                # Translators: brief open ends: a double lying lengthwise at an end.
+                return tr._("{end} {tile} lengthwise").format(end=name, tile=tile_name)
+            # Translators: an open end whose last tile is a double ("east double five").
+            return tr._("{end} {tile}").format(end=name, tile=tile_name)
+        sniff = tile is not None and tile is layout.sniff
+        if kind == "half" and sniff:
+            # Translators: open ends (stubby rules): the sniff lies along the line at this end
+            # and counts one half ("west: the sniff, double four, lengthwise, counts 4").
+            text = tr._("{end}: the sniff, {tile}, lengthwise, counts {pips}")
+        elif kind == "half":
+            # Translators: open ends: a double lying along the line counts one half ("west
+            # double four lengthwise, counts 4").
+            text = tr._("{end} {tile} lengthwise, counts {pips}")
+        elif sniff:
+            # Translators: open ends: the sniff at the end of the line counts both halves
+            # ("west: the sniff, double four, counts 8").
+            text = tr._("{end}: the sniff, {tile}, counts {pips}")
+        else:
+            # Translators: open ends: a double across an end counts both halves ("east double
+            # five, counts 10").
+            text = tr._("{end} {tile}, counts {pips}")
+        return text.format(end=name, tile=tile_name, pips=part.pips)
 
     def fit_ends(self, ends: Sequence[End]) -> str:
         """Where a tile fits: "west or north"."""
         return self.words.join([self.words.short_at(e) for e in ends], choice=True)
 
 
-def layout_tile_double(pip: int) -> Tile:
-    """The double of *pip*."""
-    return Tile.of(pip, pip)
-
-
 def _double_at(part: Part, *, half: bool = False) -> Tile:
     """The double whose halves make *part* (a double counts both halves, a half one)."""
     pip = part.pips if half else part.pips // 2
     return Tile.of(pip, pip)
-
-
-def _double_on_end(layout: Layout, end: End) -> bool:
-    """Whether the tile that makes *end* is a double lying across (counts both halves)."""
-    if end.arm < 0:
-        return False
-    placed = layout.arms[end.arm]
-    if placed:
-        return placed[-1].crosswise
-    # Nothing on this arm yet: west and east show the lead itself.
-    return end in (End.WEST, End.EAST) and layout.lead_crosswise

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from sniff.announce.menu import MenuWords
 from sniff.announce.phrases import Phrasebook, sentences
-from sniff.engine import Layout, Move, Tile
+from sniff.engine import Layout, Move, Tile, play_points
 from sniff.i18n import Translator
 from sniff.practice.drills import Drill, Question, parse_tile_answer
 from sniff.practice.session import Answered, Summary
@@ -71,6 +71,11 @@ class PracticeWords:
         # Translators: a practice level, its number and name ("level 2, doubles").
         return tr._("level {number}, {name}").format(number=level, name=names[level])
 
+    def level_item(self, level: int) -> str:
+        """The level as the practice menu says it: "Level 1, two plain ends"."""
+        text = self.level(level)
+        return text[:1].upper() + text[1:]
+
     def menu_label(self, key: str) -> str:
         tr = self.tr
         labels = {
@@ -113,6 +118,27 @@ class PracticeWords:
     def title(self) -> str:
         # Translators: heard when the practice opens, before its first menu item.
         return self.tr._("Counting practice. Enter starts, Escape leaves.")
+
+    def intro(self, drill: Drill, level: int) -> str:
+        """Before the first question when the drill was chosen on the command line."""
+        # Translators: sniff practice --drill ...: heard just before the first question
+        # ("Counting practice: the count, level 1, two plain ends.").
+        return self.tr._("Counting practice: {drill}, {level}.").format(
+            drill=self.drill(drill), level=self.level(level)
+        )
+
+    def back_in_menu(self, item: str) -> str:
+        """After the summary: the practice menu is back, on *item* (Start)."""
+        # Translators: after a practice summary; {item} is the menu item now chosen
+        # ("Start, 4 of 4").
+        return self.tr._(
+            "Practice menu, {item}. Enter starts another round, Up and Down reach the drill, "
+            "level and scoring, Escape leaves the practice."
+        ).format(item=item)
+
+    def goodbye(self) -> str:
+        # Translators: sniff practice ends (Escape in the practice menu).
+        return self.tr._("Practice over. Goodbye!")
 
     # -- questions -------------------------------------------------------------------
 
@@ -213,6 +239,45 @@ class PracticeWords:
             score=self.book.score_word(points),
         )
 
+    def right_plays(self, question: Question) -> str:
+        """The tile drill's right answers as a clear list: "four-one on the west end, 15;
+        or five-blank on the north end, 10"."""
+        tr = self.tr
+        plays = [
+            # Translators: one right answer of the practice "which tile scores": the tile,
+            # where, and its points ("four-one on the west end, 15").
+            tr._("{tile} {at}, {points}").format(
+                tile=self.words.tile(move.tile), at=self.words.at(move.end), points=points
+            )
+            for move, points in question.scoring_moves
+        ]
+        # Translators: between right answers in the practice "which tile scores" ("four-one
+        # on the west end, 15; or five-blank on the north end, 10").
+        return tr._("; or ").join(plays)
+
+    def tile_given(self, question: Question, given: str) -> str:
+        """What a wrong tile answer did: "five-one on the east end makes 12: no score"."""
+        tr = self.tr
+        parsed = parse_tile_answer(given)
+        if parsed is None:
+            return ""
+        tile, end = parsed
+        name = self.words.tile(tile)
+        if tile not in question.hand:
+            # Translators: practice "which tile scores": the typed tile is not among yours.
+            return tr._("you do not hold {tile}").format(tile=name)
+        pips = dict(question.layout.open_ends()).get(end)
+        points = 0
+        if pips is not None and pips in (tile.high, tile.low):
+            points = play_points(question.layout.place(tile, end).count, question.combination)
+        # A play that would score is among the right answers; one that seems to score but
+        # was judged wrong is one the rules forbid there.
+        if pips is None or pips not in (tile.high, tile.low) or points:
+            # Translators: practice "which tile scores": the typed tile cannot go there
+            # ("five-one does not fit on the east end").
+            return tr._("{tile} does not fit {at}").format(tile=name, at=self.words.at(end))
+        return self._play_result(question.layout, Move(tile, end), points)
+
     def explanation(self, question: Question) -> str:
         """The arithmetic behind the right answer."""
         if question.drill is Drill.TILE:
@@ -234,10 +299,24 @@ class PracticeWords:
                 # Translators: the practice streak, said every few right answers.
                 parts.append(tr.ngettext("{n} in a row", "{n} in a row", streak).format(n=streak))
             return sentences(*parts)
+        question = answered.question
+        if question.drill is Drill.TILE:
+            given = self.tile_given(question, answered.verdict.given)
+            if given:
+                # Translators: a wrong answer in the practice "which tile scores", then what
+                # the typed play made ("no: five-one on the east end makes 12: no score").
+                first = tr._("no: {given}").format(given=given)
+            else:
+                # Translators: a wrong answer in the practice "which tile scores".
+                first = tr.pgettext("practice", "no")
+            # Translators: the right answers of the practice "which tile scores", after a
+            # wrong one ("right: four-one on the west end, 15; or five-blank on ...").
+            right = tr._("right: {plays}").format(plays=self.right_plays(question))
+            return sentences(first, right)
         return sentences(
             # Translators: a wrong answer in the practice, then the arithmetic ("no: ends 4
             # and 6 make 10").
-            tr._("no: {explanation}").format(explanation=self.explanation(answered.question))
+            tr._("no: {explanation}").format(explanation=self.explanation(question))
         )
 
     def _tile_answer(self, answered: Answered) -> str:
@@ -315,10 +394,6 @@ class PracticeWords:
                 seconds=self.menu.seconds(round(summary.per_answer, 1))
             ),
         )
-
-    def again(self) -> str:
-        # Translators: after a practice summary: what the player can do next.
-        return self.tr._("Enter starts another round, Escape leaves.")
 
     def saved_problem(self, reason: str) -> str:
         # Translators: the practice results could not be written; {reason} is the system's message.

@@ -158,9 +158,11 @@ class Queries(Phrasebook):
         ranked = sorted(range(len(obs.scores)), key=lambda i: obs.scores[i], reverse=True)
         top = ranked[0]
         lead = obs.scores[top] - obs.scores[ranked[1]] if len(ranked) > 1 else 0
-        if lead == 0:
-            # Translators: the scores key when the best sides are level.
-            parts.append(tr._("level"))
+        if obs.phase is Phase.GAME_OVER:
+            parts = [self._final_scores(obs.scores, top, ranked)]
+        elif lead == 0:
+            # Translators: the scores key when the best sides have the same score.
+            parts.append(tr._("scores are level"))
         else:
             mine = top == obs.side
             team = len(obs.sides[top]) > 1
@@ -181,6 +183,31 @@ class Queries(Phrasebook):
             name = self.side_name(top)
             parts.append(text.format(points=lead, player=name, players=name))
         return _answer(sentences(*parts), "scores")
+
+    def _final_scores(self, scores: tuple[int, ...], top: int, ranked: list[int]) -> str:
+        """After the game: who won, and by what ("Anna won, 212 to 174")."""
+        tr = self.tr
+        if len(ranked) == 2:
+            # Translators: the final scores of two sides, the winner's first ("212 to 174").
+            figures = tr._("{first} to {second}").format(
+                first=scores[ranked[0]], second=scores[ranked[1]]
+            )
+        else:
+            # More sides: name each score, or the numbers would not say whose they are.
+            figures = self.scores_list(scores)
+        if top == self.my_side():
+            if len(self.sides[top]) > 1:
+                # Translators: the scores key after the game: your side won ("your side won,
+                # 212 to 174").
+                text = tr._("your side won, {scores}")
+            else:
+                # Translators: the scores key after the game: you won ("you won, 212 to 174").
+                text = tr._("you won, {scores}")
+        else:
+            # Translators: the scores key after the game: a player or side won ("Anna won,
+            # 212 to 174").
+            text = tr._("{player} won, {scores}")
+        return text.format(player=self.side_name(top), scores=figures)
 
     def boneyard(self, obs: Observation) -> Utterance:
         """Tiles in the boneyard and in each other hand."""
@@ -243,7 +270,8 @@ class Queries(Phrasebook):
                     else:
                         text = tr._("{player} leads {tile}, {count}")
                 elif me:
-                    text = tr._("{tile} {end}, {count}")
+                    # Translators: the history key: your own play ("You: five-three east, 15").
+                    text = tr._("you: {tile} {end}, {count}")
                 else:
                     text = tr._("{player}: {tile} {end}, {count}")
                 line = text.format(
@@ -252,7 +280,8 @@ class Queries(Phrasebook):
                     end=words.short_at(event.end),
                     count=event.count,
                 )
-                if event.points:
+                # Under the muggins rule the claims say the points.
+                if event.points and not obs.rules.muggins:
                     line += ", " + self.score_word(event.points)
                 lines.append(line)
             elif isinstance(event, Drew):
@@ -275,7 +304,10 @@ class Queries(Phrasebook):
                     text = tr.ngettext(
                         "{player} claims {points}", "{player} claims {points}", event.points
                     )
-                lines.append(text.format(player=self.name(event.player), points=event.points))
+                line = text.format(player=self.name(event.player), points=event.points)
+                # Translators: the history key: a claim was right or wrong ("you claim 10: right").
+                verdict = tr._("right") if event.correct else tr._("wrong")
+                lines.append(f"{line}: {verdict}")
             elif isinstance(event, MugginsCalled):
                 if self.is_me(event.player):
                     text = tr.ngettext(
@@ -396,13 +428,17 @@ class Queries(Phrasebook):
             lead or (lay.open[move.end.arm] >= 0 and move.tile.has(lay.open[move.end.arm]))
         )
         if not fits:
-            # Translators: a what-if for a tile on an end where it does not fit.
-            text = tr._("{tile} does not fit {end}").format(
-                tile=words.tile(move.tile), end=words.end(move.end)
+            # Translators: a what-if for a tile on an end where it does not fit; {at} is the
+            # short "where" form ("west"; German "im Westen").
+            text = tr._("{tile} does not fit {at}").format(
+                tile=words.tile(move.tile), at=words.short_at(move.end)
             )
             return _answer(sentences(text), "preview", cue="invalid")
         after = lay.place(move.tile, move.end, endwise=move.endwise)
         points = play_points(after.count, rules.scoring, rules.points_unit)
+        if rules.muggins:
+            # The points are the player's to work out and claim: the count only.
+            return self._count_preview(move, after)
         if points:
             # Translators: what-if: what you would score.
             score = tr.ngettext("you score {points}", "you score {points}", points).format(
@@ -427,3 +463,24 @@ class Queries(Phrasebook):
                 end=words.at(move.end), count=after.count, score=score
             )
         return _answer(sentences(text), "preview", points=points, end=move.end.value)
+
+    def _count_preview(self, move: Move, after: Layout) -> Utterance:
+        """A what-if under the muggins rule: where, and the count it would make."""
+        tr, words = self.tr, self.words
+        if self.brief:
+            # Translators: brief what-if under the muggins rule (you claim the points
+            # yourself): "north: 20".
+            text = tr._("{end}: {count}").format(end=words.short_at(move.end), count=after.count)
+        elif self.verbose:
+            # Translators: verbose what-if under the muggins rule, with the arithmetic and
+            # without the points ("on the north end: ends 4, 6 and 5 make 15").
+            text = tr._("{end}: {arithmetic}").format(
+                end=words.at(move.end), arithmetic=self.arithmetic(after)
+            )
+        else:
+            # Translators: what-if under the muggins rule: "on the north end: the count would
+            # be 20".
+            text = tr._("{end}: the count would be {count}").format(
+                end=words.at(move.end), count=after.count
+            )
+        return _answer(sentences(text), "preview", end=move.end.value)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, TextIO
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.data_structures import Point
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
@@ -30,6 +31,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import DynamicContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.containers import AnyContainer
 from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.output import Output as PtOutput
 from prompt_toolkit.styles import Style
 
@@ -40,7 +42,7 @@ from sniff.speech.text import one_line
 from sniff.storage.settings import Settings
 from sniff.ui.base import Binding, Output, Screen, UiContext
 
-__all__ = ["ConfirmScreen", "SniffApp", "build_context", "run_app"]
+__all__ = ["ConfirmScreen", "SniffApp", "build_context", "run_app", "yes_keys_of"]
 
 _log = logging.getLogger(__name__)
 
@@ -61,12 +63,19 @@ STYLE = Style.from_dict(
     }
 )
 
+#: Messages handed to the message area (more than fit: it shows the newest).
+MESSAGES_SHOWN = 12
+
 # Keys that are not keys a player pressed (terminal answers, mouse events).
 _IGNORED = {Keys.CPRResponse, Keys.Vt100MouseEvent, Keys.WindowsMouseEvent, Keys.Ignore}
 
 
 class ConfirmScreen:
-    """A yes/no question: Y or Enter says yes, N or Escape says no."""
+    """A yes/no question: Y or Enter says yes (J too in German), N or Escape says no.
+
+    *escape* ``"yes"`` makes Escape say yes (a question whose yes keeps
+    everything as it is); *others_no*: any other key says no as well.
+    """
 
     modal = True
 
@@ -76,19 +85,30 @@ class ConfirmScreen:
         question: Utterance,
         on_yes: Callable[[], None],
         on_no: Callable[[], None] | None = None,
+        *,
+        escape: str = "no",
+        others_no: bool = False,
     ) -> None:
         self.host = host
         self.question = question
         self.on_yes = on_yes
         self.on_no = on_no
+        self.escape = escape
+        self.others_no = others_no
         self.keys = KeyTexts(host.ctx.translator)
         self.below = host.top  # drawn above the question, so the table stays in view
 
     def bindings(self) -> list[Binding]:
         keys = self.keys
+        yes_keys = (*yes_keys_of(self.host.ctx.translator), "enter")
+        no_keys: tuple[str, ...] = ("n",)
+        if self.escape == "yes":
+            yes_keys += ("escape",)
+        else:
+            no_keys += ("escape",)
         return [
-            Binding(("y", "enter"), lambda: keys.label("y", "enter"), keys.yes, self._yes),
-            Binding(("n", "escape"), lambda: keys.label("n", "escape"), keys.no, self._no),
+            Binding(yes_keys, lambda: keys.label(*yes_keys), keys.yes, self._yes),
+            Binding(no_keys, lambda: keys.label(*no_keys), keys.no, self._no),
         ]
 
     def _yes(self) -> None:
@@ -112,11 +132,25 @@ class ConfirmScreen:
             return question
         return HSplit([self.below.container(), question])
 
+    def message_rows(self) -> int | None:
+        """The screen below's message rows, less the question's two."""
+        wish = getattr(self.below, "message_rows", None)
+        rows = wish() if callable(wish) else None
+        return rows - 2 if isinstance(rows, int) else None
+
     def enter(self) -> None:
         self.host.ctx.output.say(self.question)
 
     def unbound_key(self, key: str) -> bool:
+        if self.others_no:
+            self._no()
+            return True
         return False
+
+
+def yes_keys_of(tr: Translator) -> tuple[str, ...]:
+    """The letter keys that say yes: Y, and J in German ("ja")."""
+    return ("y", "j") if tr.language.startswith("de") else ("y",)
 
 
 class _LineEcho:
@@ -246,7 +280,19 @@ class SniffApp:
         self.handled = 0  # keys handled so far (tests wait for them)
         full = screen_mode == "full"
         if full:
-            body: AnyContainer = DynamicContainer(self._top_container)
+            # Every screen's own drawing, then the messages (all that was said,
+            # wrapped, newest at the bottom), then the footer.
+            messages = Window(
+                FormattedTextControl(
+                    self._message_text,
+                    get_cursor_position=self._message_cursor,
+                    show_cursor=False,
+                ),
+                wrap_lines=True,
+                height=self._message_height,
+            )
+            footer = Window(FormattedTextControl(self._footer), height=1)
+            body: AnyContainer = HSplit([DynamicContainer(self._top_container), messages, footer])
         else:
             body = Window(FormattedTextControl(self._prompt), height=1)
         self.application: Application[None] = Application(
@@ -384,8 +430,21 @@ class SniffApp:
         out = [
             Binding(("f1", "?"), lambda: keys.label("f1", "?"), keys.help, self.help, "global"),
             Binding(("r",), lambda: keys.label("r"), keys.repeat, self.ctx.output.repeat, "global"),
-            Binding(("[",), lambda: keys.label("["), keys.older, lambda: self._step(-1), "global"),
-            Binding(("]",), lambda: keys.label("]"), keys.newer, lambda: self._step(1), "global"),
+            # Page Up and Page Down too: [ and ] need AltGr on German keyboards.
+            Binding(
+                ("[", "pageup"),
+                lambda: keys.label("[", "pageup"),
+                keys.older,
+                lambda: self._step(-1),
+                "global",
+            ),
+            Binding(
+                ("]", "pagedown"),
+                lambda: keys.label("]", "pagedown"),
+                keys.newer,
+                lambda: self._step(1),
+                "global",
+            ),
         ]
         if not getattr(top, "modal", False):
             out.append(
@@ -398,6 +457,7 @@ class SniffApp:
     def _step(self, delta: int) -> None:
         if self.ctx.output.step(delta) is None:
             self.ctx.output.sound.play("invalid")
+        self.invalidate()  # the message area shows the message reached
 
     def help(self) -> None:
         """F1: every key of the top screen, then the keys every screen has."""
@@ -442,6 +502,44 @@ class SniffApp:
         if top is None:
             return Window()
         return top.container()
+
+    def _shown_messages(self) -> list[Utterance]:
+        """The messages in the message area: the newest, or up to the one [ or ] reached."""
+        output = self.ctx.output
+        history = output.history
+        end = len(history) if output.position is None else output.position + 1
+        return history[max(0, end - MESSAGES_SHOWN) : end]
+
+    def _message_text(self) -> StyleAndTextTuples:
+        shown = self._shown_messages()
+        out: StyleAndTextTuples = []
+        stepping = self.ctx.output.position is not None
+        for i, utterance in enumerate(shown):
+            last = i == len(shown) - 1
+            style = "class:selected" if stepping and last else "class:message"
+            out.append((style, utterance.text + ("" if last else "\n")))
+        return out
+
+    def _message_cursor(self) -> Point:
+        """The end of the newest message shown: the window scrolls to keep it in view."""
+        shown = self._shown_messages()
+        if not shown:
+            return Point(x=0, y=0)
+        return Point(x=len(shown[-1].text), y=len(shown) - 1)
+
+    def _message_height(self) -> Dimension:
+        top = self.top
+        wish = getattr(top, "message_rows", None)
+        if callable(wish):
+            rows = wish()
+            if isinstance(rows, int):
+                return Dimension.exact(max(2, rows))
+        return Dimension(min=2, preferred=3, max=3)
+
+    def _footer(self) -> StyleAndTextTuples:
+        from sniff.announce.game_ui import GameTexts
+
+        return [("class:footer", GameTexts(self.ctx.translator).screen_help())]
 
     def _prompt(self) -> StyleAndTextTuples:
         return [("", "sniff> ")]

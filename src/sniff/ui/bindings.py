@@ -8,7 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from sniff.announce import Announcer, Utterance
+from sniff.announce.game_ui import GameTexts
 from sniff.announce.keys import KeyTexts
+from sniff.engine import Observation, Phase
+from sniff.ui.app import yes_keys_of
 from sniff.ui.base import Binding
 
 if TYPE_CHECKING:
@@ -30,26 +34,39 @@ def _bind(
 def load_hand_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
     """Choosing a tile and its end, and playing it."""
     act = screen.act
-    return [
+    out = [
         _bind(texts, ("left",), texts.previous_tile, act(lambda c: c.move_selection(-1)), "hand"),
         _bind(texts, ("right",), texts.next_tile, act(lambda c: c.move_selection(1)), "hand"),
         _bind(texts, ("home",), texts.first_tile, act(lambda c: c.move_selection(to=0)), "hand"),
         _bind(texts, ("end",), texts.last_tile, act(lambda c: c.move_selection(to=-1)), "hand"),
-        _bind(texts, ("up",), texts.choose_end, act(lambda c: c.cycle_end(-1)), "hand"),
-        _bind(texts, ("down",), texts.choose_end, act(lambda c: c.cycle_end(1)), "hand"),
+        _bind(texts, ("up",), texts.previous_end, act(lambda c: c.cycle_end(-1)), "hand"),
+        _bind(texts, ("down",), texts.next_end, act(lambda c: c.cycle_end(1)), "hand"),
         _bind(texts, ("enter", "space"), texts.play, act(lambda c: c.enter()), "play"),
         _bind(texts, ("d",), texts.draw, act(lambda c: c.draw()), "play"),
         _bind(texts, ("p",), texts.pass_turn, act(lambda c: c.pass_turn()), "play"),
-        _bind(texts, ("y",), texts.muggins_yes, act(lambda c: c.muggins(True)), "play"),
-        _bind(texts, ("n",), texts.muggins_no, act(lambda c: c.muggins(False)), "play"),
     ]
+    if screen.ctl.game.rules.muggins:
+        # Only with the muggins rule: otherwise help would name keys that do nothing.
+        yes = yes_keys_of(screen.host.ctx.translator)
+        out += [
+            _bind(texts, yes, texts.muggins_yes, act(lambda c: c.muggins(True)), "play"),
+            _bind(texts, ("n",), texts.muggins_no, act(lambda c: c.muggins(False)), "play"),
+        ]
+    return out
+
+
+def _hand(announcer: Announcer, obs: Observation) -> Utterance:
+    """H: the hand; after a game over, that the game is over (not the last round's tiles)."""
+    if obs.phase is Phase.GAME_OVER:
+        return GameTexts(announcer.tr).game_is_over()
+    return announcer.hand(obs)
 
 
 def load_review_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
     """The information keys: each speaks one answer of the announcer."""
     ask = screen.ask
     return [
-        _bind(texts, ("h",), texts.hand, ask(lambda a, o: a.hand(o)), "review"),
+        _bind(texts, ("h",), texts.hand, ask(_hand), "review"),
         _bind(texts, ("e",), texts.ends, ask(lambda a, o: a.ends(o)), "review"),
         _bind(texts, ("c",), texts.count, ask(lambda a, o: a.count(o)), "review"),
         _bind(texts, ("l",), texts.layout, ask(lambda a, o: a.layout(o)), "review"),

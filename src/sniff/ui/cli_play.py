@@ -232,7 +232,13 @@ def start_screen(host: Any, options: GameOptions) -> Screen:
     round_no = snap.check.round if snap.check is not None else len(snap.deals)
     scores = snap.check.scores if snap.check is not None else ()
     question = texts.resume_question(round_no, book.scores_list(scores))
-    return ConfirmScreen(host, question, resume, fresh)
+
+    def ask_again() -> None:
+        # One key never loses a game: N asks again, and only Y there starts anew.
+        host.show(ConfirmScreen(host, texts.new_game_question(), fresh, resume, others_no=True))
+
+    # Escape resumes: the safe answer keeps the saved game.
+    return ConfirmScreen(host, question, resume, ask_again, escape="yes")
 
 
 def _menu_offer(texts: GameTexts) -> Any:

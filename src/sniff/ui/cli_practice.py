@@ -102,6 +102,7 @@ def _run_practice(args: argparse.Namespace) -> int:
             seed=args.seed,
             start=args.drill is not None,
             on_exit=host.exit,
+            goodbye=True,
         )
 
     app = run_app(first, ctx, screen_mode=ctx.settings.screen)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sniff.announce import Announcer, Utterance
-from sniff.announce.game_ui import GameTexts
+from sniff.announce.game_ui import GameTexts, bot_name
 from sniff.announce.queries import fitting_ends
 from sniff.bots import Bot
 from sniff.engine import (
@@ -111,11 +111,9 @@ class GameController:
         self.tr = tr
         self.texts = GameTexts(tr)
         names = [self.texts.you()]
-        counts: dict[str, int] = {}
         for seat in range(1, self.state.game.players):
-            level = self.state.players[seat].level or "expert"
-            counts[level] = counts.get(level, 0) + 1
-            names.append(self.texts.bot_name(level, counts[level]))
+            # The record's names (older saves named bots after their level).
+            names.append(self.state.players[seat].name or bot_name(seat))
         self.names = names
         self.announcer = Announcer(
             HUMAN, tr, player_names=names, verbosity=_verbosity(self.ctx.settings.verbosity)
@@ -209,6 +207,7 @@ class GameController:
     def start(self) -> None:
         """The first words of this game (a new one: its deal; a resumed one: where it stands)."""
         self.started = True
+        self._keep_selection()
         game = self.game
         obs = self.obs()
         scores = self.announcer.scores_list(game.scores)
@@ -216,13 +215,31 @@ class GameController:
             # The announcer follows the layout through events: let it catch up quietly.
             self.announcer.on_events(game.log[game.round_start :], obs)
             self.say(self.texts.resumed(game.round_no, scores))
+            if obs.phase in _ACTIVE and obs.layout.lead is not None:
+                self.say(self.announcer.ends(obs))  # where the table stands
             self.say(self._situation(obs))
         else:
-            players = self.announcer.words.join(self.names)
-            self.say(self.texts.new_game(players, game.target))
+            self.say(self._new_game_words())
             self.say(self.announcer.on_events(game.log, obs))
             self._after_events()
         self._kick()
+
+    def _new_game_words(self) -> Utterance:
+        """ "New game: you and Anna (expert), to 200 points", the partner, the muggins rule."""
+        game = self.game
+        introduced = [self.names[HUMAN]]
+        for seat in range(1, game.players):
+            level = self.state.players[seat].level
+            name = self.names[seat]
+            introduced.append(self.texts.with_level(name, level) if level else name)
+        partner = None
+        mine = game.sides[game.side_of[HUMAN]]
+        if len(mine) > 1:
+            partner = self.names[next(seat for seat in mine if seat != HUMAN)]
+        players = self.announcer.words.join(introduced)
+        return self.texts.new_game(
+            players, game.target, partner=partner, muggins=game.rules.muggins
+        )
 
     def _situation(self, obs: Observation) -> list[Utterance]:
         if obs.phase is Phase.ROUND_OVER:
@@ -238,9 +255,13 @@ class GameController:
     # -- acting ------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> list[Utterance]:
+        letting_go = self.game.current if action == CallMuggins(False) else None
         events = self.state.apply(action)
         self._write(events)
         said = self.announcer.on_events(events, self.obs())
+        if letting_go is not None:
+            # Letting a wrong claim go is no event: say it here, before what follows.
+            said.insert(0, self.announcer.muggins_let_go(letting_go))
         if said and said[-1].kind == "turn" and self.my_turn():
             # The muggins rule's questions say how to answer them.
             if self.game.phase is Phase.CLAIM:
@@ -341,13 +362,24 @@ class GameController:
             index = to % len(hand)
         else:
             current = hand.index(self.selected) if self.selected in hand else 0
-            index = max(0, min(len(hand) - 1, current + (delta or 0)))
+            index = current + (delta or 0)
+            if not 0 <= index < len(hand):
+                # At the edge: say so rather than the same tile again.
+                self.refuse(self.texts.hand_edge(last=index >= len(hand)))
+                return
         self.select(hand[index])
 
     def select(self, tile: Tile) -> None:
         self.selected = tile
         self.end_index = 0
-        self.say(self.announcer.tile_choice(self.obs(), tile))
+        said = self.announcer.tile_choice(self.obs(), tile)
+        hand = self.hand
+        if self.announcer.verbosity != "brief" and tile in hand and len(hand) > 1:
+            where = self.texts.position(hand.index(tile) + 1, len(hand))
+            said = Utterance(
+                f"{said.text} {where}", said.interrupt, said.cue, said.end, said.points, said.kind
+            )
+        self.say(said)
 
     def cycle_end(self, delta: int) -> None:
         """Up/Down: the next end for the selected tile, with a preview."""
@@ -362,9 +394,9 @@ class GameController:
             self.refuse(self.announcer.tile_choice(obs, tile))
             return
         if len(moves) == 1:
+            # Only one end: the preview alone (it names the end and the count).
             self.end_index = 0
-            preview = self.announcer.preview(obs, moves[0])
-            self.say(_joined(self.texts.only_end(tile, moves[0].end), preview))
+            self.say(self.announcer.preview(obs, moves[0]))
             return
         self.end_index = (self.end_index + delta) % len(moves)
         move = moves[self.end_index]
@@ -461,19 +493,29 @@ class GameController:
         if not hand:
             self.refuse(self.texts.empty_hand())
             return
+        top = self.game.rules.max_pip
         if self.pending_digit is not None:
             first, self.pending_digit = int(self.pending_digit), None
             self._digit_token += 1
-            tile = Tile.of(first, int(char)) if max(first, int(char)) <= 12 else None
-            if tile is not None and tile in hand:
+            second = int(char)
+            if max(first, second) > top:
+                self.refuse(self.texts.not_in_set(max(first, second), top))
+                return
+            tile = Tile.of(first, second)
+            if tile in hand:
                 self.select(tile)
-            elif tile is not None:
+            else:
                 self.refuse(self.texts.not_holding(tile))
+            return
+        if int(char) > top:
+            self.refuse(self.texts.not_in_set(int(char), top))
             return
         self.pending_digit = char
         self._digit_token += 1
         token = self._digit_token
         if self.call_later is not None:
+            # A short echo, so the player knows the first number arrived.
+            self.say(self.texts.first_digit(int(char)))
             self.call_later(self.digit_timeout, lambda: self._digit_alone(token))
         else:
             self._digit_alone(token)
@@ -574,11 +616,22 @@ class GameController:
             self.record.close()
 
     def _keep_selection(self) -> None:
+        """Keep the selection in the hand; on the player's turn, on a tile that fits.
+
+        A drawn tile that must be played and a required lead are the only
+        fitting tiles, so Enter plays them at once (on their only end, if one).
+        Nothing is said: the turn prompt already tells how many tiles fit.
+        """
         hand = self.hand
-        if self.selected in hand:
+        if self.selected not in hand:
+            self.end_index = 0
+            self.selected = hand[0] if hand else None
+        if not (self.my_turn() and self.game.phase is Phase.PLAY):
             return
-        self.end_index = 0
-        self.selected = hand[0] if hand else None
+        fitting = {m.tile for m in self.game.legal_moves()}
+        if fitting and self.selected not in fitting:
+            self.end_index = 0
+            self.selected = next(t for t in hand if t in fitting)
 
 
 def rng_of(bot: Bot) -> random.Random:
@@ -617,9 +670,3 @@ def _voice_of(speech: object) -> Any:
             continue
         break
     return speech if callable(getattr(speech, "set_rate", None)) else None
-
-
-def _joined(first: Utterance, second: Utterance) -> Utterance:
-    return Utterance(
-        f"{first.text} {second.text}", True, second.cue, second.end, second.points, second.kind
-    )

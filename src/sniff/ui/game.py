@@ -18,8 +18,10 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.containers import AnyContainer
 from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
 
 from sniff.announce import Announcer, Utterance
+from sniff.announce.game_ui import bot_name
 from sniff.announce.keys import KeyTexts, key_name
 from sniff.bots import Bot, make_bot
 from sniff.engine import Event, Game, Observation, Phase, RuleSet
@@ -161,15 +163,29 @@ class GameScreen:
         return self._bindings
 
     def container(self) -> AnyContainer:
-        return Window(self._control, wrap_lines=False)
+        return Window(self._control, wrap_lines=False, height=self._height)
 
-    def _render(self) -> StyleAndTextTuples:
+    def _size(self) -> tuple[int, int]:
         app = get_app_or_none()
         width, height = 80, 24
         if app is not None:
             size = app.output.get_size()
             width, height = size.columns, size.rows
-        return render_game(self.ctl, max(20, width), max(10, height))
+        return max(20, width), max(10, height)
+
+    def _render(self) -> StyleAndTextTuples:
+        width, height = self._size()
+        return render_game(self.ctl, width, height)
+
+    def _rows(self) -> int:
+        return 1 + sum(text.count("\n") for _, text, *_ in self._render())
+
+    def _height(self) -> Dimension:
+        return Dimension.exact(self._rows())
+
+    def message_rows(self) -> int:
+        """The rows left for the messages below the table (the footer takes one)."""
+        return max(3, self._size()[1] - self._rows() - 1)
 
     def enter(self) -> None:
         if self._start_new:
@@ -200,13 +216,11 @@ class GameScreen:
 
 
 def players_for(levels: Sequence[str]) -> tuple[PlayerInfo, ...]:
-    """The record's players: "You", then bots named by level in English."""
+    """The record's players: "You", then the bots by name (Anna, Ben, Clara),
+    their kind and level in fields of their own."""
     players = [PlayerInfo("You", "human")]
-    seen: dict[str, int] = {}
-    for level in levels:
-        seen[level] = seen.get(level, 0) + 1
-        name = level.capitalize() + (f" {seen[level]}" if seen[level] > 1 else "")
-        players.append(PlayerInfo(name, "bot", level))
+    for seat, level in enumerate(levels, start=1):
+        players.append(PlayerInfo(bot_name(seat), "bot", level))
     return tuple(players)
 
 

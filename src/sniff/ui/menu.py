@@ -5,6 +5,12 @@ value, Enter takes the next choice or does an action, Home and End jump,
 a letter jumps to the next item that starts with it, digits type a target.
 Escape saves the settings atomically and goes back.
 
+R is not a letter jump: it repeats the last announcement on every screen of
+the game, and a blind player relies on that key doing the same everywhere
+(the Rules item is reached with Down from Players, or from Scoring with Up).
+"None" is not among the speech choices: one key press must not silence the
+game; ``--speech none`` still gives it for one run.
+
 What can change at once does (language, voice rate, sounds); the game applies
 the rest when ``on_done(settings, action)`` tells it the menu is finished.
 """
@@ -15,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sniff.announce.menu import MenuWords
+from sniff.announce.menu import DEFAULT_RATE, MenuWords
 from sniff.announce.utterance import Utterance
 from sniff.ui.base import Binding, Host
 
@@ -32,9 +38,12 @@ DoneCallback = Callable[["Settings", str], None]
 
 PLAYER_CHOICES: tuple[int, ...] = (2, 3, 4)
 PACES: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
-RATES: tuple[int | None, ...] = (None, 100, 125, 150, 175, 200, 225, 250, 300, 350, 400, 450)
+# The voice's default sits where its speed is, so Right from "default" speeds up.
+RATES: tuple[int | None, ...] = (100, 125, 150, None, 200, 225, 250, 300, 350, 400, 450)
 HINT_LIMITS: tuple[int | None, ...] = (0, 1, 2, 3, 5, 10, None)
 LANGUAGES: tuple[str | None, ...] = (None, "en", "de")
+#: The speech choices the menu offers: every mode but "none" (see the module's notes).
+MENU_SPEECH_MODES: tuple[str, ...] = ("auto", "screenreader", "voice", "text")
 TARGET_LIMITS = (10, 1000)  # what Left and Right reach; typed digits may go further
 
 # Items whose change only a new game can use.
@@ -58,10 +67,14 @@ def _step(options: tuple[object, ...], current: object, delta: int, *, wrap: boo
     """The option *delta* places from *current* (the nearest one if it is not listed)."""
     if current in options:
         index = options.index(current)
-    else:
+    elif isinstance(current, int | float):
         numbers = [o for o in options if isinstance(o, int | float)]
-        near = min(numbers, key=lambda o: abs(float(o) - float(current)))  # type: ignore[arg-type]
+        near = min(numbers, key=lambda o: abs(float(o) - float(current)))
         index = options.index(near)
+    else:
+        # A value the menu does not offer (speech "none" from the command line):
+        # Right takes the first choice, Left the last.
+        return options[0] if delta > 0 else options[-1]
     index += delta
     index = index % len(options) if wrap else max(0, min(len(options) - 1, index))
     return options[index]
@@ -128,7 +141,7 @@ class SetupMenuScreen:
         if key == "bot":
             return words.bot_level(s.bot_level(item.bot - 1))
         if key == "preset":
-            return s.preset
+            return words.preset(s.preset, raw=s.verbosity == "verbose")
         if key == "scoring":
             if s.scoring is None:
                 return words.preset_default(words.combination(s.rules().scoring.value))
@@ -142,6 +155,9 @@ class SetupMenuScreen:
         if key == "language":
             from sniff.i18n import choose_language
 
+            if s.language is None and self.ctx.translator.language != choose_language(None, None):
+                # --lang for this run: say the language heard, not the system's.
+                return words.language(self.ctx.translator.language, "")
             return words.language(s.language, choose_language(None, None))
         if key == "speech":
             return words.speech_mode(s.speech_mode)
@@ -165,7 +181,7 @@ class SetupMenuScreen:
         return preset(self.settings.preset).target(self.settings.players)
 
     def describe(self, item: MenuItem | None = None) -> str:
-        """ "Preset: sniff-us, 3 of 14"."""
+        """ "Rules: Sniff, US rules, 3 of 14"."""
         items = self.items()
         item = item or self.current
         return self.words.item(
@@ -290,7 +306,7 @@ class SetupMenuScreen:
             self.typed = self.typed[:-1]
             self._say(self.words.typed(self.typed))
         else:
-            self._say(self.describe(), cue="invalid")
+            self._say(self.words.nothing_typed(), cue="invalid")
 
     def change(self, delta: int, *, wrap: bool | None = None) -> None:
         """Left (-1) or Right (+1) on the current item."""
@@ -328,11 +344,9 @@ class SetupMenuScreen:
         elif key == "language":
             self._update(language=_step(LANGUAGES, s.language, delta, wrap=True))
         elif key == "speech":
-            from sniff.storage.settings import SPEECH_MODES
-
-            self._update(speech_mode=_step(SPEECH_MODES, s.speech_mode, delta, wrap=True))
+            self._update(speech_mode=_step(MENU_SPEECH_MODES, s.speech_mode, delta, wrap=True))
         elif key == "rate":
-            rate = s.voice_rate if s.voice_rate is not None else None
+            rate = None if s.voice_rate == DEFAULT_RATE else s.voice_rate
             self._update(voice_rate=_step(RATES, rate, delta, wrap=bool(wrap)))
         elif key == "verbosity":
             from sniff.storage.settings import VERBOSITIES
@@ -366,7 +380,7 @@ class SetupMenuScreen:
         self.typed = ""
         low, high = TARGET_RANGE
         if not low <= number <= high:
-            self._say(self.words.not_possible(f"{low}-{high}"), cue="invalid")
+            self._say(self.words.target_range(low, high), cue="invalid")
             return
         self._update(target=number)
 
@@ -381,7 +395,8 @@ class SetupMenuScreen:
         old = self.settings
         self.settings = new
         self._apply_now(old, new)
-        self._say(self.value(self.current) or "")
+        item = self.current
+        self._say(self.words.changed(self.label(item), self.value(item) or ""))
 
     def _apply_now(self, old: Settings, new: Settings) -> None:
         """Language, voice rate and sounds are heard at once."""
@@ -392,8 +407,9 @@ class SetupMenuScreen:
             language = choose_language(None, new.language)
             self.ctx.translator = translator(language)
             _call(speech, "set_language", language)
-        if new.voice_rate != old.voice_rate and new.voice_rate is not None:
-            _call(speech, "set_rate", new.voice_rate)
+        if new.voice_rate != old.voice_rate:
+            # Back to "default" must slow a fast voice down again, not keep it.
+            _call(speech, "set_rate", new.voice_rate or DEFAULT_RATE)
         if new.sounds != old.sounds:
             self.ctx.output.sound.set_enabled(new.sounds)
 

@@ -6,8 +6,14 @@ answers and the session's results into speech. Three stages:
 - ``menu``: drill, level, scoring (Up/Down, Left/Right); Enter starts.
 - ``asking``: the ends are spoken, the player types and presses Enter;
   R (with nothing typed) repeats, I or F3 tells the progress, Escape ends.
-- after Escape, the summary is spoken, the results are saved, and the menu
-  is back: Enter starts another round, Escape leaves.
+- after Escape, the summary is spoken and the practice menu is back, on
+  Start: Enter starts another round, Up and Down reach the drill, level and
+  scoring, Escape leaves the practice (back to the setup menu, or, run as
+  ``sniff practice``, the program ends with a goodbye).
+
+Progress is saved after every answer, so closing the window loses nothing;
+the screen remembers how many answers of the session are saved already, so
+nothing is counted twice.
 """
 
 from __future__ import annotations
@@ -40,7 +46,8 @@ class PracticeScreen:
     """Counting practice as a :class:`~sniff.ui.base.Screen`.
 
     *start*: skip the menu and ask at once (``sniff practice --drill ...``).
-    *on_exit*: what Escape in the menu does (default ``host.back``).
+    *on_exit*: what Escape in the menu does (default ``host.back``); *goodbye*:
+    say goodbye first (``sniff practice``, where leaving ends the program).
     *clock* and *seed* make sessions reproducible in tests.
     """
 
@@ -56,6 +63,7 @@ class PracticeScreen:
         on_exit: Callable[[], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
         record: bool = True,
+        goodbye: bool = False,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"no practice level {level}; choose 1 to {len(LEVELS)}")
@@ -68,12 +76,15 @@ class PracticeScreen:
         self.clock = clock
         self.record = record
         self.on_exit = on_exit or host.back
+        self.goodbye = goodbye
         self.start_at_once = start
         self.index = 0  # menu item
         self.session: PracticeSession | None = None
         self.typed = ""
         self.last_feedback = ""
         self.last_summary: Summary | None = None
+        self.saved = 0  # answers of this session already in the statistics
+        self._save_failed = False  # said once per session, not after every answer
         self._timer: asyncio.TimerHandle | None = None
 
     @property
@@ -100,11 +111,17 @@ class PracticeScreen:
             return words.menu.combination(self.combination.value)
         return None
 
+    def _menu_text(self, key: str) -> str:
+        """An item with its value: "Drill: the count", "Level 1, two plain ends"."""
+        if key == "level":
+            return self.words.level_item(self.level)
+        value = self._menu_value(key)
+        label = self.words.menu_label(key)
+        return label if value is None else self.words.menu.changed(label, value)
+
     def describe_item(self) -> str:
         key = _MENU[self.index]
-        return self.words.menu.item(
-            self.words.menu_label(key), self._menu_value(key), self.index + 1, len(_MENU)
-        )
+        return self.words.menu.item(self._menu_text(key), None, self.index + 1, len(_MENU))
 
     # -- Screen -----------------------------------------------------------------------
 
@@ -148,8 +165,7 @@ class PracticeScreen:
             lines.append(("reverse", f"> {self.typed}_\n\n"))
         else:
             for i, key in enumerate(_MENU):
-                value = self._menu_value(key)
-                text = words.menu_label(key) + ("" if value is None else f": {value}")
+                text = self._menu_text(key)
                 lines.append(
                     (
                         "reverse" if i == self.index else "",
@@ -164,8 +180,9 @@ class PracticeScreen:
     def enter(self) -> None:
         """Say where the player is; with *start*, ask the first question at once."""
         if self.start_at_once and self.session is None:
-            self._say(self.words.title())
-            self.start()
+            # Straight into the questions: no "Enter starts" before a question that is
+            # already being asked.
+            self.start(intro=self.words.intro(self.drill, self.level))
             return
         self._say(f"{self.words.title()} {self.describe_item()}")
 
@@ -179,7 +196,8 @@ class PracticeScreen:
             return False
         if len(self.typed) < _MAX_TYPED:
             self.typed += char
-        self._say(self.words.typed_char(char))
+        # The whole answer so far ("11", not "1" twice): a space alone says "space".
+        self._say(self.words.typed_char(char) if char == " " else self.typed)
         return True
 
     # -- the menu ---------------------------------------------------------------------------
@@ -207,25 +225,33 @@ class PracticeScreen:
         else:
             self._say(self.describe_item(), cue="invalid")
             return
-        self._say(self._menu_value(key) or "")
+        self._say(self._menu_text(key))
 
     # -- the questions ---------------------------------------------------------------------
 
-    def start(self) -> None:
-        """A new session with the menu's drill, level and scoring; the first question."""
+    def start(self, *, intro: str = "") -> None:
+        """A new session with the menu's drill, level and scoring; the first question.
+
+        *intro* is said in the same breath, before the question.
+        """
         self.session = PracticeSession(
             self.drill, self.level, self.combination, rng=self.rng, clock=self.clock
         )
+        self.saved = 0
+        self._save_failed = False
         self.typed = ""
         self.last_feedback = ""
-        self._ask(interrupt=True)
+        self._ask(interrupt=True, intro=intro)
         if self.drill is Drill.TIMED:
+            # The minute runs from the first question, not from building the session.
+            self.session.started = self.session.asked_at
             self._start_timer()
 
-    def _ask(self, *, interrupt: bool) -> None:
+    def _ask(self, *, interrupt: bool, intro: str = "") -> None:
         assert self.session is not None
         self.session.next_question()
-        self._say(self.last_question_text(), interrupt=interrupt)
+        question = self.last_question_text()
+        self._say(f"{intro} {question}" if intro else question, interrupt=interrupt)
 
     def last_question_text(self) -> str:
         session = self.session
@@ -251,6 +277,7 @@ class PracticeScreen:
         cue = "practice_right" if answered.verdict.correct else "practice_wrong"
         self.last_feedback = self.words.feedback(answered, self.session.streak)
         self._say(self.last_feedback, cue=cue)
+        self._save_pending()
         if self.session.finished:  # the timed round ran out with this answer
             self._say(self.words.time_up(), interrupt=False)
             self.end_session()
@@ -259,7 +286,7 @@ class PracticeScreen:
 
     def backspace(self) -> None:
         if not self.asking or not self.typed:
-            self._say(self.words.echo(""), cue="invalid")
+            self._say(self.words.menu.nothing_typed(), cue="invalid")
             return
         self.typed = self.typed[:-1]
         self._say(self.words.echo(self.typed))
@@ -294,51 +321,64 @@ class PracticeScreen:
             self.end_session()
         else:
             self._cancel_timer()
+            if self.goodbye:
+                self._say(self.words.goodbye())
             self.on_exit()
 
     def end_session(self) -> Summary:
-        """Finish: speak the summary, save the results, back to the menu."""
+        """Finish: speak the summary, save what is not saved yet, back to the menu on Start."""
         assert self.session is not None
         self._cancel_timer()
         session = self.session
         summary = session.finish()
         self.last_summary = summary
         self.typed = ""
+        self._save_pending()
         text = self.words.summary(summary)
         self.last_feedback = text
         self._say(text, interrupt=False)
-        if self.record and summary.asked:
-            self._save(summary)
-        self._say(self.words.again(), interrupt=False)
+        self.index = _MENU.index("start")
+        self._say(self.words.back_in_menu(self.describe_item()), interrupt=False)
         return summary
 
-    def _save(self, summary: Summary) -> None:
+    def _save_pending(self) -> None:
+        """Add the session's answers not yet in the statistics (atomic write).
+
+        Called after every answer and at the summary; what a failed write left
+        out is tried again next time, and the problem is said once per session.
+        """
         from sniff.storage import record_practice
 
-        assert self.session is not None
-        seconds = sum(a.seconds for a in self.session.answers)
+        session = self.session
+        if not self.record or session is None or self.saved >= len(session.answers):
+            return
+        pending = session.answers[self.saved :]
         try:
             result = record_practice(
-                summary.drill.value,
-                summary.level,
-                answers=summary.asked,
-                right=summary.right,
-                seconds=seconds,
+                session.drill.value,
+                session.level,
+                answers=len(pending),
+                right=sum(1 for a in pending if a.verdict.correct),
+                seconds=sum(a.seconds for a in pending),
             )
         except OSError as error:
-            self._say(self.words.saved_problem(error.strerror or str(error)), cue="invalid")
+            self._save_problem(error.strerror or str(error))
             return
+        self.saved = len(session.answers)
         if result.problem is not None and result.problem.code == "unreadable":
-            self._say(self.words.saved_problem(result.problem.detail), cue="invalid")
+            self._save_problem(result.problem.detail)
+
+    def _save_problem(self, reason: str) -> None:
+        if not self._save_failed:
+            self._save_failed = True
+            self._say(self.words.saved_problem(reason), cue="invalid", interrupt=False)
 
     def close(self) -> None:
-        """The program ends (Q): keep the answers of a round under way."""
+        """The program ends (Q, the window closed): nothing answered is lost."""
         self._cancel_timer()
         if self.asking and self.session is not None:
-            summary = self.session.finish()
-            self.last_summary = summary
-            if self.record and summary.asked:
-                self._save(summary)
+            self.last_summary = self.session.finish()
+        self._save_pending()
 
     # -- the timed drill ---------------------------------------------------------------------
 

@@ -173,6 +173,11 @@ class Hinter:
             if ctl.closed or len(ctl.game.log) != position or ctl.game.phase is not obs.phase:
                 return
             ctl.hints_used += 1
+            if isinstance(action, Move):
+                # The hint also selects its tile and end: Enter then plays it.
+                ctl.selected = action.tile
+                moves = ctl.choices()
+                ctl.end_index = moves.index(action) if action in moves else 0
             ctl.say(explain_hint(ctl, obs, action))
         finally:
             self.busy = False

@@ -1,0 +1,233 @@
+"""The announcer and the rules a player must follow by ear: what the open ends add up to,
+the muggins rule's claims, refusals, and the end of the game."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from announce_script import DEAL
+from sniff.announce import Announcer
+from sniff.engine import (
+    PRESETS,
+    CallMuggins,
+    Claim,
+    Claimed,
+    End,
+    Game,
+    Layout,
+    Move,
+    MugginsCalled,
+    Phase,
+    Played,
+    ScriptedDealer,
+    SpinnerMode,
+    Tile,
+    observe,
+    preset,
+)
+from sniff.i18n import translator
+
+T = Tile.parse
+NAMES = ("Ada", "Anna", "Bob")
+
+
+def _announcer(lang: str = "en", verbosity: str = "normal", seat: int = 0) -> Announcer:
+    return Announcer(seat, translator(lang), player_names=NAMES, verbosity=verbosity)  # type: ignore[arg-type]
+
+
+def _layout(mode: SpinnerMode, *plays: str) -> Layout:
+    layout = Layout.empty(mode)
+    for play in plays:
+        tile, end = play.split("@")
+        layout = layout.place(T(tile), End(end))
+    return layout
+
+
+@pytest.mark.parametrize(
+    ("mode", "plays", "brief", "normal"),
+    [
+        (  # the play-test's seed 11: double one west, six-blank east
+            SpinnerMode.SNIFF,
+            ("1-0@lead", "1-1@west", "6-0@east"),
+            "West double one; east 6; north and south 1, not counted.",
+            "West: the sniff, double one, counts 2; east 6; north and south open on 1, "
+            "not counted yet.",
+        ),
+        (
+            SpinnerMode.SNIFF,
+            ("4-4@lead", "6-4@south"),
+            "Double four west and east, counts 8; south 6; north 4, not counted.",
+            "The sniff, double four, counts 8, open west and east; south 6; north open on 4, "
+            "not counted yet.",
+        ),
+        (
+            SpinnerMode.SNIFF_EXPOSED,
+            ("4-4@lead", "6-4@west"),
+            "West 6; east double four, not counted; north 4; south 4.",
+            "West 6; east: the sniff, double four, not counted yet; north: the sniff's open half "
+            "counts 4; south: the sniff's open half counts 4.",
+        ),
+        (
+            SpinnerMode.NONE,
+            ("6-6@lead",),
+            "Double six west and east, counts 12.",
+            "The lead, double six, counts 12, open west and east.",
+        ),
+        (
+            SpinnerMode.STUBBY,
+            ("4-4@lead", "4-3@north", "4-2@east"),
+            "West double four lengthwise; east 2; north closed, 3; south 4, not counted.",
+            "West: the sniff, double four, lengthwise, counts 4; east 2; north closed, still "
+            "counts 3; south open on 4, not counted yet.",
+        ),
+    ],
+)
+def test_open_ends_say_what_counts(
+    mode: SpinnerMode, plays: tuple[str, ...], brief: str, normal: str
+) -> None:
+    layout = _layout(mode, *plays)
+    for verbosity, expected in (("brief", brief), ("normal", normal)):
+        text = _announcer(verbosity=verbosity).ends_list(layout)
+        assert text[0].upper() + text[1:] + "." == expected
+
+
+def _heard_total(text: str) -> int:
+    """What the spoken open ends add up to, read as a listener would."""
+    total = 0
+    # Items with commas of their own (they all say "count") are set apart by semicolons.
+    for item in text.split("; " if "count" in text else ", "):
+        if "not counted" in item:
+            continue
+        each = re.search(r"count (\d+) each", item)
+        counts = re.search(r"counts (\d+)", item)
+        if each:
+            total += 2 * int(each.group(1))
+        elif counts:
+            total += int(counts.group(1))
+        else:
+            total += int(item.rsplit(" ", 1)[1])
+    return total
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_numbers_heard_add_up_to_the_count(name: str) -> None:
+    ann = _announcer()
+    rng = random.Random(name)
+    for seed in range(12):
+        game = Game(preset(name), 2, seed=seed)
+        while game.phase is Phase.PLAY or game.phase is Phase.CLAIM:
+            actions = game.legal_actions()
+            game.apply(rng.choice(actions))
+            layout = game.layout
+            if layout.lead is not None and layout.open_ends():
+                text = ann.ends_list(layout)
+                assert _heard_total(text) == layout.count, (layout, text)
+
+
+def _muggins_game() -> Game:
+    return Game(preset("sniff").with_changes(muggins=True), 3, dealer=ScriptedDealer([DEAL]))
+
+
+@pytest.mark.parametrize("verbosity", ["brief", "normal", "verbose"])
+def test_muggins_rule_plays_and_previews_leave_the_points_to_the_claim(verbosity: str) -> None:
+    game = _muggins_game()
+    ann = _announcer(verbosity=verbosity)
+    ann.on_event(game.log[0], observe(game, 0))
+    preview = ann.preview(observe(game, 0), Move(T("5-5"), End.LEAD))
+    assert "10" in preview.text and "score" not in preview.text and preview.points == 0
+    said = ann.on_events(game.apply(Move(T("5-5"), End.LEAD)), observe(game, 0))
+    assert "10" in said[0].text and "score" not in said[0].text
+    assert said[0].cue == "play" and said[0].points == 0
+    assert said[-1].text == "Claim your points: how many did your play earn?"
+
+
+def test_muggins_claims_say_right_or_what_the_play_earned() -> None:
+    game = _muggins_game()
+    ann, de = _announcer(verbosity="brief"), _announcer("de", verbosity="brief")
+    for a in (ann, de):
+        a.on_event(game.log[0], observe(game, 0))
+    events = game.apply(Move(T("5-5"), End.LEAD)) + game.apply(Claim(10))
+    said = ann.on_events(events, observe(game, 0))
+    assert said[0].text == "You lead double five, 10."
+    assert said[1].text == "You claim 10: right, 10 points." and said[1].cue == "score"
+    de.on_events(events, observe(game, 0))
+    # Anna plays five-three west (13, nothing) and claims 20: wrong, nothing to take.
+    events = game.apply(Move(T("5-3"), End.WEST)) + game.apply(Claim(20))
+    said = ann.on_events(events, observe(game, 0))
+    assert said[0].text == "Anna: five-three west, 13."
+    assert said[1].text == "Anna claims 20: wrong, the play earned nothing."
+    de.on_events(events, observe(game, 0))
+    # Bob plays five-two east (5) and claims 0: Ada may call muggins.
+    events = game.apply(Move(T("5-2"), End.EAST)) + game.apply(Claim(0))
+    said = ann.on_events(events, observe(game, 0))
+    assert said[1].text == "Bob claims 0: wrong, the play earned 5."
+    assert said[-1].text == "Call muggins, or let it go?"
+    german = de.on_events(events, observe(game, 0))
+    assert german[1].text == "Bob meldet 0 Punkte: falsch, der Stein hat 5 Punkte gebracht."
+    assert game.phase is Phase.MUGGINS and game.current == 0
+    assert ann.muggins_let_go(0).text == "You let it go."
+    assert ann.muggins_let_go(1).text == "Anna lets it go."
+    assert de.muggins_let_go(1).text == "Anna verzichtet."
+    (called,) = game.apply(CallMuggins(True))
+    assert isinstance(called, MugginsCalled)
+    assert ann.on_event(called, observe(game, 0))[0].text.startswith("Muggins! You take 5.")
+
+
+def test_history_marks_your_plays_and_keeps_muggins_points_for_the_claims() -> None:
+    game = _muggins_game()
+    ann = _announcer()
+    game.apply(Move(T("5-5"), End.LEAD))
+    obs = observe(game, 1)
+    assert ann.history(observe(game, 0)).text == "You lead double five, 10."
+    game.apply(Claim(10))
+    game.apply(Move(T("5-3"), End.WEST))
+    game.apply(Claim(0))
+    text = ann.history(observe(game, 0)).text
+    assert (
+        text == "You lead double five, 10. You claim 10: right. Anna: five-three west, 13. "
+        "Anna claims 0: right."
+    )
+    assert obs.rules.muggins
+    plain = Game(preset("sniff"), 3, dealer=ScriptedDealer([DEAL]))
+    for move in ("5-5@lead", "5-3@west", "5-2@east", "5-0@north"):
+        tile, end = move.split("@")
+        plain.apply(Move(T(tile), End(end)))
+    text = ann.history(observe(plain, 0)).text
+    assert text.endswith("Bob: five-two east, 5, scores 5. You: five-blank north, 5, scores 5.")
+
+
+def test_scores_level_and_after_the_game_who_won() -> None:
+    game = Game(preset("sniff").with_changes(targets=(10,)), 2, seed=4)
+    ann = Announcer(0, translator("en"), player_names=("Ada", "Expert"))
+    de = Announcer(0, translator("de"), player_names=("Ada", "Expert"))
+    assert (
+        ann.scores(observe(game, 0)).text == "Score: you 0, Expert 0. Target 10. Scores are level."
+    )
+    while game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.ROUND_OVER:
+            game.next_round()
+        else:
+            game.apply(game.legal_actions()[0])
+    obs = observe(game, 0)
+    mine, theirs = obs.scores
+    text = ann.scores(obs).text
+    if mine > theirs:
+        assert text == f"You won, {mine} to {theirs}."
+        assert de.scores(obs).text == f"Du hast gewonnen, {mine} zu {theirs}."
+    else:
+        assert text == f"Expert won, {theirs} to {mine}."
+        assert de.scores(obs).text == f"Expert hat gewonnen, {theirs} zu {mine}."
+    assert "leads by" not in text
+
+
+def test_claim_events_name_the_claimer_in_both_languages() -> None:
+    game = _muggins_game()
+    for lang in ("en", "de"):
+        ann = _announcer(lang)
+        ann.on_event(game.log[0], observe(game, 0))
+        ann.on_event(Played(1, T("5-5"), End.LEAD, 10, 10), observe(game, 0))
+        (u,) = ann.on_event(Claimed(1, 10, True), observe(game, 0))
+        assert "Anna" in u.text and "10" in u.text
