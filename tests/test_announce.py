@@ -223,7 +223,7 @@ def test_partner_is_your_partner_and_points_go_to_your_side() -> None:
     (u,) = ann.on_event(Drew(2, None), obs)
     assert u.text == "Dein Partner zieht einen Stein."
     assert ann.points_phrase(10, 2) == "10 Punkte für deinen Partner"
-    assert "ihr" in ann.scores(obs).text
+    assert "du und C 0" in ann.scores(obs).text
 
 
 def test_queries_answer_from_the_observation() -> None:

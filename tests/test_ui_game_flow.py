@@ -129,7 +129,9 @@ def test_a_failing_speech_output_is_replaced_and_said_once() -> None:
         pytest.skip("a screen reader runs here")
     from sniff.announce import Announcer
 
-    said = Announcer(0, translator("en"), player_names=()).fallback_notice("screenreader", "text")
+    said = Announcer(0, translator("en"), player_names=()).fallback_notice(
+        "screenreader", "text", started=False
+    )
     notice = said.text
     assert lines.getvalue().splitlines() == [notice]
     assert [u.text for u in ctx.output.history] == [notice]

@@ -289,9 +289,18 @@ class GameTexts:
         where = words.at(end)
         if lengthwise:
             where = f"{where}, {self.lengthwise()}"
-        if end is End.LEAD:
+        if end is End.LEAD and not score:
+            # Translators: a hint: lead this tile (muggins rule: the points are yours to count).
+            first = tr._("lead {tile}").format(tile=words.tile(tile))
+        elif end is End.LEAD:
             # Translators: a hint: lead this tile; {score} is "you score 10" or "no score".
             first = tr._("lead {tile}: {score}").format(tile=words.tile(tile), score=score)
+        elif not score:
+            # Translators: a hint under the muggins rule, which leaves the points to the
+            # player to claim ("six-four on the north end makes 20").
+            first = tr._("{tile} {end} makes {count}").format(
+                tile=words.tile(tile), end=where, count=count
+            )
         else:
             # Translators: a hint ("six-four on the north end makes 20: you score 20").
             first = tr._("{tile} {end} makes {count}: {score}").format(

@@ -105,11 +105,14 @@ class Phrasebook:
         return self.tr._("player {number}").format(number=seat + 1)
 
     def side_name(self, side: int) -> str:
-        """A side as a label in a list of scores: "you", "your side", "Anna and Bob"."""
+        """A side as a label in a list of scores: "you", "you and Ben", "Anna and Clara"."""
         if side == self.my_side():
             if len(self.sides[side]) > 1:
-                # Translators: the observer's team, as a label in the scores ("your side 45").
-                return self.tr.pgettext("label", "your side")
+                partners = [self._plain_name(s) for s in self.sides[side] if not self.is_me(s)]
+                # Translators: the observer's team, as a label in the scores ("you and Ben
+                # 45"); {partners} are the partners' names.
+                label = self.tr.pgettext("label", "you and {partners}")
+                return label.format(partners=self.words.join(partners))
             # Translators: the observer, as a label in the scores ("you 45, Anna 30").
             return self.tr.pgettext("label", "you")
         return self.words.join([self._plain_name(s) for s in self.sides[side]])

@@ -218,7 +218,8 @@ def build_context(
         if (old, new) in notified:
             return
         notified.add((old, new))
-        notice = notices.fallback_notice(old, new)
+        # Before the output exists, the backend failed while starting: it never spoke.
+        notice = notices.fallback_notice(old, new, started="output" in holder)
         if "output" in holder:
             holder["output"].say(notice)
         else:

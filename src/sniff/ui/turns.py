@@ -131,7 +131,8 @@ def explain_hint(ctl: GameController, obs: Observation, action: Action) -> Utter
     rules = obs.rules
     after = obs.layout.place(action.tile, action.end, endwise=action.endwise)
     points = play_points(after.count, rules.scoring, rules.points_unit)
-    score = ctl.announcer.points_phrase(points, HUMAN)
+    # Under the muggins rule the points are the player's to count and claim.
+    score = "" if rules.muggins else ctl.announcer.points_phrase(points, HUMAN)
     reply: int | None = None
     if action.end is not End.LEAD or after.open_ends():
         # The next opponent's best answer with any tile the player has not seen.
