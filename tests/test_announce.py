@@ -265,3 +265,21 @@ def test_replay_names_every_tile_as_a_spectator() -> None:
     drawn = [line for line in lines if " draws " in line]
     assert all(any(w in line for w in ("-", "double")) for line in drawn)
     assert len(lines) == len(game.log)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_count_key_under_the_muggins_rule_leaves_the_scoring_to_the_player(
+    language: str,
+) -> None:
+    rules = preset("sniff").with_changes(muggins=True)
+    game = Game(rules, 3, dealer=ScriptedDealer([DEAL]))
+    game.play(Move(Tile.of(5, 5), End.LEAD))  # counts 10: it would score 10
+    names = ["You", "Anna", "Bob"]
+    ann = Announcer(0, translator(language), player_names=names, verbosity="normal")
+    plain = Announcer(0, translator(language), player_names=names, verbosity="normal")
+    said = ann.count(observe(game, 0)).text
+    assert "10" in said
+    without_rule = Game(preset("sniff"), 3, dealer=ScriptedDealer([DEAL]))
+    without_rule.play(Move(Tile.of(5, 5), End.LEAD))
+    scored = plain.count(observe(without_rule, 0)).text
+    assert said != scored and said.rstrip(".") in scored

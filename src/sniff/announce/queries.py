@@ -102,11 +102,16 @@ class Queries(Phrasebook):
         return self.tr._("the table is empty")
 
     def count(self, obs: Observation) -> Utterance:
-        """The count, its arithmetic and what it scores."""
+        """The count, its arithmetic and what it scores (not under the muggins rule)."""
         rules = obs.rules
         if obs.layout.lead is None:
             return _answer(sentences(self._empty_table(obs)), "count")
-        text = self.count_arithmetic(obs.layout, rules.scoring, rules.points_unit)
+        if rules.muggins:
+            # Under the muggins rule, whether and what a count scores is the
+            # player's to work out and claim: say the arithmetic only.
+            text = self.arithmetic(obs.layout)
+        else:
+            text = self.count_arithmetic(obs.layout, rules.scoring, rules.points_unit)
         return _answer(sentences(text), "count", points=obs.layout.count)
 
     def layout(self, obs: Observation) -> Utterance:
