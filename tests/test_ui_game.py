@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from sniff.announce import Announcer
-from sniff.announce.keys import help_utterance
+from sniff.announce.keys import help_utterances
 from sniff.engine import DRAW, PASS, GameEnded, Move, Phase, observe
 from sniff.record import read_record, verify
 from sniff.storage import load_stats, save_path
@@ -120,14 +120,21 @@ def test_information_keys_say_what_the_announcer_says() -> None:
             assert d.last() == ann.layout(obs).text
             # F1 and ? say every binding.
             screen = d.screen
-            await d.press("f1")
-            help_text = d.last()
-            own = [(b.label(), b.description()) for b in screen.bindings()]
-            assert help_text.startswith(help_utterance(d.tr, own).text[:-1])
+            parts = await d.said_after(lambda: d.press("f1"))
+            groups: dict[str, list[tuple[str, str]]] = {}
+            for b in screen.bindings():
+                groups.setdefault(b.group, []).append((b.label(), b.description()))
+            # One part per group of the screen's keys, then the keys every screen has.
+            assert len(parts) == len(groups) + 1
+            assert parts[0].startswith(f"Keys, in {len(groups) + 1} parts")
+            for part, group in zip(parts, groups.values(), strict=False):
+                for label, description in group:
+                    assert f"{label}: {description}" in part
+            assert parts[0] == help_utterances(d.tr, [*groups.values(), [("x", "y")]])[0].text
+            help_text = " ".join(parts)
             assert "Left arrow: previous tile in your hand" in help_text
-            assert "R: repeat the last announcement" in help_text
-            await d.press("?")
-            assert d.last() == help_text
+            assert "R: repeat the last announcement" in parts[-1]
+            assert await d.said_after(lambda: d.press("?")) == parts
             # F2: the expert's play, explained from the player's view.
             await d.press("f2")
             hint = d.last()

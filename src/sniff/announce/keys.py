@@ -16,7 +16,7 @@ from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
 from sniff.i18n import Translator
 
-__all__ = ["KeyTexts", "help_utterance", "key_name"]
+__all__ = ["KeyTexts", "help_utterance", "help_utterances", "key_name"]
 
 
 def _named_keys(tr: Translator) -> dict[str, str]:
@@ -249,6 +249,31 @@ class KeyTexts:
     def no(self) -> str:
         # Translators: help in a yes/no question: what N and Escape do.
         return self.tr._("no")
+
+
+def help_utterances(tr: Translator, groups: Sequence[Sequence[tuple[str, str]]]) -> list[Utterance]:
+    """Help in parts, one per group of keys, so that [ and ] step through it.
+
+    The first part interrupts and says how many parts follow; the others queue.
+    """
+    groups = [group for group in groups if group]
+    if len(groups) <= 1:
+        return [help_utterance(tr, groups[0] if groups else [])]
+    # Translators: the start of the help (F1) when it comes in parts; [ and ] (or Page Up
+    # and Page Down) step back and forth through what was said.
+    intro = tr.ngettext(
+        "keys, in {count} part: [ and ] step through them",
+        "keys, in {count} parts: [ and ] step through them",
+        len(groups),
+    ).format(count=len(groups))
+    # Translators: one key in the help: "Left arrow: previous tile".
+    item = tr._("{key}: {description}")
+    out = []
+    for number, group in enumerate(groups):
+        parts = [intro] if number == 0 else []
+        parts.extend(item.format(key=label, description=desc) for label, desc in group)
+        out.append(Utterance(sentences(*parts), interrupt=number == 0, kind="help"))
+    return out
 
 
 def help_utterance(tr: Translator, entries: Sequence[tuple[str, str]]) -> Utterance:

@@ -36,7 +36,7 @@ from prompt_toolkit.output import Output as PtOutput
 from prompt_toolkit.styles import Style
 
 from sniff.announce import Announcer, Utterance
-from sniff.announce.keys import KeyTexts, help_utterance, key_name
+from sniff.announce.keys import KeyTexts, help_utterances, key_name
 from sniff.i18n import Translator
 from sniff.speech.text import one_line
 from sniff.storage.settings import Settings
@@ -467,13 +467,18 @@ class SniffApp:
             return
         own = top.bindings()
         taken = {key for binding in own for key in binding.keys}
-        entries = [(b.label(), b.description()) for b in own]
-        entries += [
+        # One part per group of keys (hand, play, questions, settings...), then the
+        # keys every screen has: a long list is easier to take in, and to step through.
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for binding in own:
+            groups.setdefault(binding.group, []).append((binding.label(), binding.description()))
+        common = [
             (b.label(), b.description())
             for b in self._global_bindings(top)
             if not set(b.keys) <= taken
         ]
-        self.ctx.output.say(help_utterance(self.ctx.translator, entries))
+        parts = [*groups.values(), common]
+        self.ctx.output.say(help_utterances(self.ctx.translator, parts))
 
     def _unbound(self, event: KeyPressEvent) -> None:
         press = event.key_sequence[0]
