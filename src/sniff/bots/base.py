@@ -40,6 +40,29 @@ def last_claim_wrong(obs: Observation) -> bool:
     return True
 
 
+class SimpleBot:
+    """A bot that decides from the observation alone, with its own seeded rng:
+    subclasses set their level's habits and write :meth:`play`."""
+
+    level = "simple"
+    claim_right = 1.0
+    muggins_call = 1.0
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: Observation) -> Action:
+        """The level's claim or muggins call, or its play."""
+        obs = check_observation(obs)
+        if obs.phase is not Phase.PLAY:
+            return table_talk(obs, self.rng, self.claim_right, self.muggins_call)
+        return self.play(obs)
+
+    def play(self, obs: Observation) -> Action:
+        """The action in the PLAY phase."""
+        raise NotImplementedError
+
+
 def table_talk(obs: Observation, rng: random.Random, claim_right: float, call: float) -> Action:
     """The claim (CLAIM phase) or the muggins call (MUGGINS phase) of a bot whose
     claims are right with probability *claim_right* (else it claims nothing) and

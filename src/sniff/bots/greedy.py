@@ -8,16 +8,13 @@ to hold few pips if the round ends. It plays rather than draws when it may.
 
 from __future__ import annotations
 
-import random
-
-from sniff.bots.base import check_observation, table_talk
+from sniff.bots.base import SimpleBot
 from sniff.engine import (
     ARM_ENDS,
     Action,
     Layout,
     Move,
     Observation,
-    Phase,
     RuleSet,
     Tile,
     play_points,
@@ -52,21 +49,15 @@ def best_reply(layout: Layout, tiles: list[Tile], rules: RuleSet) -> int:
     return best
 
 
-class GreedyBot:
+class GreedyBot(SimpleBot):
     """Most points now, then no scoring count for the next player, then shed pips."""
 
     level = "greedy"
     claim_right = 0.9
     muggins_call = 0.7
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, obs: Observation) -> Action:
+    def play(self, obs: Observation) -> Action:
         """The greedy choice in *obs* (ties broken by the bot's rng)."""
-        obs = check_observation(obs)
-        if obs.phase is not Phase.PLAY:
-            return table_talk(obs, self.rng, self.claim_right, self.muggins_call)
         moves = [a for a in obs.legal if isinstance(a, Move)]
         if not moves:
             return obs.legal[0]  # draw or pass: whichever the rules leave

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
-from sniff.bots.base import check_observation, table_talk
-from sniff.engine import Action, Observation, Phase
+from sniff.bots.base import SimpleBot
+from sniff.engine import Action, Observation
 
 
-class RandomBot:
+class RandomBot(SimpleBot):
     """Plays a uniformly random legal action; claims right half the time and
     calls muggins on three wrong claims in ten."""
 
@@ -16,12 +14,6 @@ class RandomBot:
     claim_right = 0.5
     muggins_call = 0.3
 
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, obs: Observation) -> Action:
-        """A random legal action (the claim and muggins habits of this level)."""
-        obs = check_observation(obs)
-        if obs.phase is not Phase.PLAY:
-            return table_talk(obs, self.rng, self.claim_right, self.muggins_call)
+    def play(self, obs: Observation) -> Action:
+        """A random legal action."""
         return self.rng.choice(obs.legal)
