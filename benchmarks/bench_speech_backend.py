@@ -17,7 +17,7 @@ import threading
 import time
 from typing import Any
 
-from sniff.speech.voice import VoiceSpeech
+from sniff.output.speech.voice import VoiceSpeech
 
 UTTERANCES = [
     "Your turn.",
@@ -85,7 +85,7 @@ class FakeRealTimeSink:
 
 def open_player() -> tuple[Any, str]:
     try:
-        from sniff.sound import create_player
+        from sniff.output.sound import create_player
 
         player = create_player(backend="null")
         if hasattr(player, "monitor"):

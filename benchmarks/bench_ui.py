@@ -103,8 +103,8 @@ def bench_keys(count: int) -> None:
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from sniff.sound import NullPlayer
-    from sniff.ui.cli_play import main_play, play_parser
+    from sniff.commands.play import main_play, play_parser
+    from sniff.output.sound import NullPlayer
 
     info_keys = ["h", "e", "c", "right", "left", "s", "l", "w"]
     menu_keys = ["up", "down", "down", "right", "left", "down"]

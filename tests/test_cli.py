@@ -10,7 +10,7 @@ import pytest
 
 from sniff import __version__
 from sniff.cli import main
-from sniff.record import read_record
+from sniff.storage.records import read_record
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -29,7 +29,8 @@ from sniff.engine import (
     observe,
     preset,
 )
-from sniff.record import (
+from sniff.session.simulate import record_paths, simulate
+from sniff.storage.records import (
     FORMAT,
     PlayerInfo,
     RecordError,
@@ -39,7 +40,6 @@ from sniff.record import (
     read_record,
     verify,
 )
-from sniff.simulate import record_paths, simulate
 
 
 def _play(game: Game, levels: list[str], seed: int, max_rounds: int = 30) -> Game:

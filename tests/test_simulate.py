@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from sniff.engine import Action, Observation, RulesError, preset
-from sniff.record import read_record, verify
-from sniff.simulate import bot_seed, parse_levels, record_paths, simulate
+from sniff.session.simulate import bot_seed, parse_levels, record_paths, simulate
+from sniff.storage.records import read_record, verify
 
 
 def test_same_seed_gives_byte_identical_records_and_summary(tmp_path: Path) -> None:

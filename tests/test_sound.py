@@ -16,7 +16,7 @@ from types import ModuleType
 
 import pytest
 
-from sniff.sound import (
+from sniff.output.sound import (
     CUES,
     NullPlayer,
     SoundPlayer,
@@ -25,8 +25,8 @@ from sniff.sound import (
     score_pitch,
     sounds_dir,
 )
-from sniff.sound.mixer import MiniaudioPlayer, quiet_native_output
-from sniff.sound.mixing import Voice, mix, pan_gains, to_s16_stereo
+from sniff.output.sound.mixer import MiniaudioPlayer, quiet_native_output
+from sniff.output.sound.mixing import Voice, mix, pan_gains, to_s16_stereo
 
 REPO = Path(__file__).resolve().parent.parent
 SOUNDS = REPO / "sounds"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sniff.speech import FallbackSpeech, NullSpeech, RecordingSpeech
+from sniff.output.speech import FallbackSpeech, NullSpeech, RecordingSpeech
 
 
 class Flaky(RecordingSpeech):

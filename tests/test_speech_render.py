@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from sniff.speech._pcm import read_pcm16
-from sniff.speech.voice import render_to_wav
+from sniff.output.speech._pcm import read_pcm16
+from sniff.output.speech.voice import render_to_wav
 
 HAVE_ESPEAK = shutil.which("espeak-ng") is not None or shutil.which("espeak") is not None
 pytestmark = pytest.mark.skipif(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sniff.speech import SpeechUnavailable, screenreader
-from sniff.speech.screenreader import ScreenReaderSpeech, screen_reader_running
+from sniff.output.speech import SpeechUnavailable, screenreader
+from sniff.output.speech.screenreader import ScreenReaderSpeech, screen_reader_running
 
 
 def test_no_screen_reader_is_running_here(capfd: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sniff.speech import (
+from sniff.output.speech import (
     MODES,
     FallbackSpeech,
     RecordingSpeech,
@@ -113,7 +113,7 @@ def test_unavailable_screen_reader_falls_back_to_text_with_one_notice(
 
 
 def test_auto_with_null_player_speaks_text() -> None:
-    sound = pytest.importorskip("sniff.sound")
+    sound = pytest.importorskip("sniff.output.sound")
     stream = io.StringIO()
     speech = create_speech("auto", sound=sound.NullPlayer(), text_stream=stream)
     assert speech.name == "text"

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from sniff.speech import SpeechError, SpeechUnavailable, create_speech
-from sniff.speech.voice import VoiceSpeech
+from sniff.output.speech import SpeechError, SpeechUnavailable, create_speech
+from sniff.output.speech.voice import VoiceSpeech
 
 HAVE_ESPEAK = shutil.which("espeak-ng") is not None or shutil.which("espeak") is not None
 needs_espeak = pytest.mark.skipif(
@@ -174,7 +174,7 @@ def test_auto_without_sound_device_does_not_pick_the_voice() -> None:
 
 
 def test_voice_without_synthesiser_is_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sniff.speech import _synth
+    from sniff.output.speech import _synth
 
     def refuse() -> tuple[()]:
         raise SpeechUnavailable("no synthesiser")
@@ -186,7 +186,7 @@ def test_voice_without_synthesiser_is_unavailable(monkeypatch: pytest.MonkeyPatc
 
 @pytest.fixture
 def mixer() -> Any:
-    sound = pytest.importorskip("sniff.sound")
+    sound = pytest.importorskip("sniff.output.sound")
     player = sound.create_player(backend="null")
     if not hasattr(player, "monitor"):
         player.close()

@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from sniff.cli import SniffParser
+from sniff.commands import practice as practice_command
+from sniff.commands import stats as stats_command
+from sniff.commands.common import SniffParser
+from sniff.commands.stats import run_stats
 from sniff.i18n import translator
 from sniff.storage import load_stats, record_game, record_practice, stats_path
-from sniff.ui.cli_practice import add_practice_parser, add_stats_parser, run_stats
 
 
 @pytest.fixture(autouse=True)
@@ -38,11 +40,11 @@ def report(language: str = "en", **options: object) -> tuple[int, str]:
 
 
 def run(argv: list[str], stdin: str = "") -> tuple[int, str]:
-    """The command as the lead registers it: the parser from add_stats_parser."""
+    """The command as the lead registers it: the parser from the stats command."""
     parser = SniffParser(prog="sniff")
     sub = parser.add_subparsers(dest="command", parser_class=SniffParser)
-    add_stats_parser(sub)
-    add_practice_parser(sub)
+    stats_command.add_parser(sub)
+    practice_command.add_parser(sub)
     args = parser.parse_args(argv)
     out = io.StringIO()
     old_stdin = sys.stdin
@@ -125,12 +127,12 @@ def test_reset_for_scripts_and_in_german() -> None:
 def test_practice_options_parse() -> None:
     parser = SniffParser(prog="sniff")
     sub = parser.add_subparsers(dest="command", parser_class=SniffParser)
-    add_practice_parser(sub)
+    practice_command.add_parser(sub)
     args = parser.parse_args(
         ["practice", "--drill", "tile", "--level", "4", "--scoring", "threes", "--seed", "3"]
     )
     assert (args.drill, args.level, args.scoring, args.seed) == ("tile", 4, "threes", 3)
-    from sniff.cli import UsageError
+    from sniff.commands.common import UsageError
 
     with pytest.raises(UsageError):
         parser.parse_args(["practice", "--level", "6"])

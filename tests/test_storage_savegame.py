@@ -20,7 +20,7 @@ from sniff.engine import (
     observe,
     preset,
 )
-from sniff.record import PlayerInfo
+from sniff.storage.records import PlayerInfo
 from sniff.storage.savegame import (
     GameSnapshot,
     SaveError,

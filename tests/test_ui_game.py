@@ -13,8 +13,8 @@ import pytest
 from sniff.announce import Announcer
 from sniff.announce.keys import help_utterances
 from sniff.engine import DRAW, PASS, GameEnded, Move, Phase, observe
-from sniff.record import read_record, verify
 from sniff.storage import load_stats, save_path
+from sniff.storage.records import read_record, verify
 from sniff.ui.controller import HUMAN
 from test_ui_game_harness import Driver, scores_from_log
 

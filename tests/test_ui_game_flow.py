@@ -10,13 +10,13 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from sniff.commands.play import main_play, play_parser
 from sniff.engine import Phase, Played
 from sniff.i18n import translator
-from sniff.sound import NullPlayer
-from sniff.speech import RecordingSpeech
+from sniff.output.sound import NullPlayer
+from sniff.output.speech import RecordingSpeech
 from sniff.storage import Settings, load_settings, save_path
 from sniff.ui.app import build_context
-from sniff.ui.cli_play import main_play, play_parser
 from sniff.ui.controller import HUMAN
 from test_ui_game_harness import KEYS, Driver
 
@@ -123,7 +123,7 @@ def test_a_failing_speech_output_is_replaced_and_said_once() -> None:
     ctx = build_context(
         settings, translator("en"), screen_mode="line", sound=NullPlayer(), line_stream=lines
     )
-    from sniff.speech.screenreader import screen_reader_running
+    from sniff.output.speech.screenreader import screen_reader_running
 
     if screen_reader_running():
         pytest.skip("a screen reader runs here")

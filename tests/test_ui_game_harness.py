@@ -14,14 +14,15 @@ from typing import Any
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from sniff.commands.play import options_from_args, play_parser
 from sniff.engine import Claimed, Game, Move, MugginsCalled, Phase, Played, RoundEnded
 from sniff.i18n import translator
-from sniff.sound import NullPlayer
-from sniff.speech import RecordingSpeech
+from sniff.output.sound import NullPlayer
+from sniff.output.speech import RecordingSpeech
 from sniff.ui.app import SniffApp, build_context
-from sniff.ui.cli_play import options_from_args, play_parser, start_screen
 from sniff.ui.controller import GameController
 from sniff.ui.game import GameScreen
+from sniff.ui.start import start_screen
 
 #: What a terminal sends for each key.
 KEYS = {

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from sniff.engine import Dealt, Phase
-from sniff.record import read_record, verify
 from sniff.storage import save_path, settings_path
+from sniff.storage.records import read_record, verify
 from test_ui_game_harness import Driver
 
 ARGS = ["--bots", "expert,greedy", "--players", "3", "--preset", "sniff"]

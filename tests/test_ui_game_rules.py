@@ -11,7 +11,7 @@ import pytest
 from sniff.announce import Announcer
 from sniff.engine import Claimed, Move, MugginsCalled, Phase, Played, play_points
 from sniff.i18n import translator
-from sniff.speech.text import one_line
+from sniff.output.speech.text import one_line
 from sniff.storage import load_settings
 from sniff.ui.controller import HUMAN
 from test_ui_game_harness import Driver, scores_from_log

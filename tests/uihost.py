@@ -19,10 +19,11 @@ from prompt_toolkit.output import DummyOutput
 
 from sniff.announce.utterance import Utterance
 from sniff.i18n import translator
-from sniff.sound import NullPlayer
-from sniff.speech import RecordingSpeech
+from sniff.output.router import Output
+from sniff.output.sound import NullPlayer
+from sniff.output.speech import RecordingSpeech
 from sniff.storage import Settings
-from sniff.ui.base import Output, Screen, UiContext
+from sniff.ui.base import Screen, UiContext
 
 #: What a key sends on a terminal.
 KEYS = {

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from sniff.sound.base import CUES as SOUND_CUES
+from sniff.enums import Cue, values
 
 __all__ = ["CUES", "Utterance", "Verbosity"]
 
 #: The earcons an utterance may ask for: every cue the sound layer has.
-CUES: tuple[str, ...] = SOUND_CUES
+CUES: tuple[str, ...] = values(Cue)
 
 Verbosity = Literal["brief", "normal", "verbose"]
 

@@ -45,9 +45,9 @@ from sniff.engine import (
     ScriptedDealer,
     Tile,
 )
-from sniff.record import PlayerInfo
 from sniff.storage.atomic import Problem, StrPath, set_aside, write_atomic
 from sniff.storage.paths import save_path
+from sniff.storage.records import PlayerInfo
 
 FORMAT = "sniff-save"
 VERSION = 1

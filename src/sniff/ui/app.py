@@ -38,9 +38,10 @@ from prompt_toolkit.styles import Style
 from sniff.announce import Announcer, Utterance
 from sniff.announce.keys import KeyTexts, help_utterances, key_name
 from sniff.i18n import Translator
-from sniff.speech.text import one_line
+from sniff.output.router import Output
+from sniff.output.speech.text import one_line
 from sniff.storage.settings import Settings
-from sniff.ui.base import Binding, Output, Screen, UiContext
+from sniff.ui.base import Binding, Screen, UiContext
 
 __all__ = ["ConfirmScreen", "SniffApp", "build_context", "run_app", "yes_keys_of"]
 
@@ -226,7 +227,7 @@ def build_context(
             pending.append(notice)
 
     if sound is None:
-        from sniff.sound import create_player
+        from sniff.output.sound import create_player
 
         sound = create_player(settings.sounds)
     if line_stream is None and screen_mode == "line":
@@ -234,7 +235,7 @@ def build_context(
 
         line_stream = StdoutProxy(raw=True)  # type: ignore[assignment]
     if speech is None:
-        from sniff.speech import create_speech
+        from sniff.output.speech import create_speech
 
         speech = create_speech(
             settings.speech_mode,
@@ -580,18 +581,6 @@ class SniffApp:
         out = stream or sys.stderr
         for error in self.errors:
             out.write("".join(traceback.format_exception(error)))
-
-
-def require_terminal(input: Input | None) -> None:
-    """Refuse to start the keyboard interface without a keyboard (stdin not a
-    terminal), with one clear line instead of prompt_toolkit's traceback."""
-    if input is None and not sys.stdin.isatty():
-        from sniff.cli import UsageError
-
-        raise UsageError(
-            "the game is played at a terminal: start it from one "
-            "(bot games without a terminal: sniff simulate)"
-        )
 
 
 def run_app(

@@ -25,8 +25,8 @@ from sniff.announce.game_ui import bot_name
 from sniff.announce.keys import KeyTexts, key_name
 from sniff.bots import Bot, make_bot
 from sniff.engine import Event, Game, Observation, Phase, RuleSet
-from sniff.record import PlayerInfo, RecordWriter, event_to_json
 from sniff.storage import GameSnapshot, SaveState, restore
+from sniff.storage.records import PlayerInfo, RecordWriter, event_to_json
 from sniff.ui.base import Binding, UiContext
 from sniff.ui.bindings import game_bindings
 from sniff.ui.controller import GameController, rng_of

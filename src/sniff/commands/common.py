@@ -1,0 +1,113 @@
+"""What every command shares: the parser class, usage errors, and the
+house-rule options that build a :class:`~sniff.engine.RuleSet`.
+
+Bad input ends in one ``sniff: error: ...`` line on stderr and exit status
+2, never a traceback: a command raises :class:`UsageError` and
+:func:`sniff.cli.main` reports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from typing import NoReturn, TypeAlias
+
+from sniff.engine import SET_SIZES, Combination, RulesError, RuleSet, preset
+
+__all__ = [
+    "SniffParser",
+    "Subparsers",
+    "UsageError",
+    "add_rule_options",
+    "require_terminal",
+    "rules_from_args",
+]
+
+
+class UsageError(Exception):
+    """Bad input from the command line: reported in one line, exit status 2."""
+
+
+class SniffParser(argparse.ArgumentParser):
+    """An ArgumentParser that raises instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+#: What a command's ``add_parser`` function receives.
+Subparsers: TypeAlias = "argparse._SubParsersAction[SniffParser]"
+
+
+def add_rule_options(parser: argparse.ArgumentParser, *, default_preset: str | None) -> None:
+    """``--preset`` and the house-rule options (``--scoring``, ``--target``...)."""
+    parser.add_argument(
+        "--preset",
+        default=default_preset,
+        help=f"rule preset (default: {default_preset or 'the settings, else sniff'})",
+    )
+    parser.add_argument(
+        "--scoring", help="counts that score: " + ", ".join(c.value for c in Combination)
+    )
+    parser.add_argument("--target", type=int, help="points needed to win the game")
+    parser.add_argument("--set", dest="tile_set", choices=list(SET_SIZES), help="tile set")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help="change any rule field, e.g. --rule muggins=on (repeatable)",
+    )
+
+
+def rules_from_args(args: argparse.Namespace) -> RuleSet:
+    """The preset named by ``--preset`` with the house rules applied."""
+    try:
+        rules = preset(args.preset)
+    except RulesError as error:
+        raise UsageError(str(error)) from None
+    changes: dict[str, object] = {}
+    if args.scoring is not None:
+        changes["scoring"] = args.scoring
+    if args.target is not None:
+        changes["targets"] = args.target
+    if args.tile_set is not None:
+        changes["tile_set"] = args.tile_set
+    fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    for item in args.rule:
+        name, sep, value = item.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or not name:
+            raise UsageError(f"--rule wants FIELD=VALUE, not {item!r}")
+        if name not in fields:
+            raise UsageError(f"unknown rule {name!r}; see 'sniff rules'")
+        changes[name] = _rule_value(name, value.strip(), fields[name])
+    try:
+        return rules.with_changes(**changes)
+    except (RulesError, TypeError, ValueError) as error:
+        raise UsageError(str(error)) from None
+
+
+def _rule_value(name: str, value: str, current: object) -> object:
+    # Tuple fields (hand sizes, targets) take "7" or "7,6,5"; RuleSet would
+    # otherwise read a string digit by digit.
+    if isinstance(current, tuple):
+        try:
+            numbers = [int(part) for part in value.split(",")]
+        except ValueError:
+            raise UsageError(f"{name} wants whole numbers, like 7 or 7,6,5") from None
+        if len(numbers) == 1:
+            return numbers[0]
+        return numbers
+    return value
+
+
+def require_terminal(has_input: bool) -> None:
+    """Refuse to start the keyboard interface without a keyboard (stdin not a
+    terminal), with one clear line instead of prompt_toolkit's traceback."""
+    if not has_input and not sys.stdin.isatty():
+        raise UsageError(
+            "the game is played at a terminal: start it from one "
+            "(bot games without a terminal: sniff simulate)"
+        )

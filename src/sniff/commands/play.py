@@ -1,0 +1,201 @@
+"""``sniff play`` and ``sniff`` alone: the keyboard game from the command line.
+
+Settings come from the settings file; command-line values override them for
+this run only. On start the player hears a warning about a damaged settings
+file, the welcome (first start), and, when a game was saved, the question
+whether to resume it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from sniff.commands.common import (
+    SniffParser,
+    Subparsers,
+    UsageError,
+    add_rule_options,
+    require_terminal,
+    rules_from_args,
+)
+from sniff.engine import RulesError
+from sniff.enums import BotLevel, ScreenMode, SpeechMode, values
+from sniff.i18n import UnknownLanguage, choose_language, translator
+from sniff.session.options import GameOptions
+from sniff.storage import (
+    Settings,
+    load_settings,
+)
+from sniff.storage.settings import PACE_RANGE
+
+__all__ = ["add_parser", "main_play", "options_from_args", "play_parser", "run_default"]
+
+
+def add_parser(subparsers: Subparsers) -> None:
+    """``sniff play``: a game against bots, by keys and by ear."""
+    parser = subparsers.add_parser("play", help="play a game against bots, by keys and by ear")
+    _add_play_options(parser)
+    parser.set_defaults(handler=main_play)
+
+
+def _add_play_options(parser: argparse.ArgumentParser) -> None:
+    # No default preset: the settings decide.
+    add_rule_options(parser, default_preset=None)
+    parser.add_argument("--players", type=int, help="number of players, 2 to 4 (settings: 2)")
+    parser.add_argument(
+        "--bots", help="bot levels, e.g. expert or expert,greedy: " + ", ".join(values(BotLevel))
+    )
+    parser.add_argument("--seed", type=int, help="seed for a reproducible game")
+    parser.add_argument("--lang", help="language: en or de (default: settings, then system)")
+    parser.add_argument(
+        "--speech", choices=values(SpeechMode), help="speech output (default: auto)"
+    )
+    parser.add_argument(
+        "--transcript", type=Path, metavar="FILE", help="also write every announcement to FILE"
+    )
+    parser.add_argument(
+        "--record", type=Path, metavar="FILE", help="write the game as a sniff-record/1 file"
+    )
+    parser.add_argument("--no-sound", action="store_true", help="no earcons")
+    parser.add_argument("--pace", type=float, metavar="SECONDS", help="seconds a bot's turn takes")
+    parser.add_argument(
+        "--screen", choices=values(ScreenMode), help="full screen, or one line per announcement"
+    )
+
+
+def options_from_args(args: argparse.Namespace) -> GameOptions:
+    """Settings file + command line; :class:`UsageError` for bad values."""
+    loaded = load_settings()
+    base = loaded.settings
+    args.preset = args.preset or base.preset
+    if args.scoring is None:
+        args.scoring = base.scoring
+    if args.target is None:
+        args.target = base.target
+    rules = rules_from_args(args)
+    if not any(item.replace("-", "_").strip().startswith("muggins") for item in args.rule):
+        rules = rules.with_changes(muggins=base.muggins)
+    players = args.players if args.players is not None else base.players
+    try:
+        rules.check_players(players)
+    except RulesError as error:
+        raise UsageError(str(error)) from None
+    levels = _levels(args.bots, players, base)
+    if args.pace is not None and not PACE_RANGE[0] <= args.pace <= PACE_RANGE[1]:
+        raise UsageError(f"--pace must be from {PACE_RANGE[0]:g} to {PACE_RANGE[1]:g} seconds")
+    try:
+        language = choose_language(args.lang, base.language)
+    except UnknownLanguage as error:
+        raise UsageError(str(error)) from None
+    changes: dict[str, Any] = {"players": players, "bot_levels": levels, "preset": rules.preset}
+    if args.speech:
+        changes["speech_mode"] = args.speech
+    if args.no_sound:
+        changes["sounds"] = False
+    if args.pace is not None:
+        changes["pace"] = args.pace
+    if args.screen:
+        changes["screen"] = args.screen
+    try:
+        settings = base.with_changes(**changes)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    return GameOptions(
+        settings,
+        base,
+        loaded,
+        rules,
+        levels,
+        seed=args.seed,
+        language=language,
+        transcript=args.transcript,
+        record=args.record,
+        screen=settings.screen,
+    )
+
+
+def _levels(text: str | None, players: int, base: Settings) -> tuple[str, ...]:
+    bots = players - 1
+    if text:
+        levels = [part.strip() for part in text.split(",") if part.strip()]
+        bad = [level for level in levels if level not in values(BotLevel)]
+        if bad or not levels:
+            raise UsageError(
+                f"unknown bot level {', '.join(bad) or text!r}; "
+                f"choose from {', '.join(values(BotLevel))}"
+            )
+    else:
+        levels = list(base.bot_levels)
+    return tuple(levels[min(i, len(levels) - 1)] for i in range(bots))
+
+
+def main_play(
+    args: argparse.Namespace,
+    *,
+    input: Any = None,
+    output: Any = None,
+    speech: Any = None,
+    sound: Any = None,
+    line_stream: Any = None,
+    playouts: int | None = None,
+    hint_playouts: int | None = None,
+) -> int:
+    """Run ``sniff play`` (the keyword arguments replace devices, for tests)."""
+    from sniff.ui.app import SniffApp, build_context
+    from sniff.ui.start import start_screen
+
+    require_terminal(input is not None)
+
+    options = options_from_args(args)
+    options.playouts = playouts
+    options.hint_playouts = hint_playouts
+    tr = translator(options.language)
+    if sound is None and not options.settings.sounds:
+        from sniff.output.sound import NullPlayer
+
+        sound = NullPlayer()
+    ctx = build_context(
+        options.settings,
+        tr,
+        screen_mode=options.screen,
+        transcript=str(options.transcript) if options.transcript else None,
+        speech=speech,
+        sound=sound,
+        line_stream=line_stream,
+    )
+    ctx.extra["file_settings"] = options.file_settings
+    app = SniffApp(ctx, input=input, output=output, screen_mode=options.screen)
+    try:
+        app.run(lambda host: start_screen(host, options))
+    finally:
+        _close(ctx)
+    app.report_errors()
+    return 1 if app.errors else 0
+
+
+def _close(ctx: Any) -> None:
+    closer = getattr(ctx.output.speech, "close", None)
+    if callable(closer):
+        closer()
+    ctx.output.sound.close()
+    stream = ctx.extra.get("line_stream")
+    close_stream = getattr(stream, "close", None)
+    if callable(close_stream) and hasattr(stream, "_flush_thread"):
+        close_stream()  # a StdoutProxy of ours: flush its last lines
+
+
+def play_parser() -> argparse.ArgumentParser:
+    """A parser with only ``play`` (what ``sniff`` alone runs)."""
+    parser = SniffParser(prog="sniff")
+    subparsers = parser.add_subparsers(dest="command", parser_class=SniffParser)
+    add_parser(subparsers)
+    return parser
+
+
+def run_default(argv: Sequence[str] | None = None) -> int:
+    """``sniff`` with no command: ``sniff play`` with the settings' choices."""
+    args = play_parser().parse_args(["play", *(argv or [])])
+    return main_play(args)

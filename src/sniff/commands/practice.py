@@ -1,0 +1,103 @@
+"""``sniff practice``: counting drills by ear."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sniff.commands.common import Subparsers, UsageError, require_terminal
+from sniff.engine import Combination
+from sniff.enums import ScreenMode, SpeechMode, values
+from sniff.i18n import UnknownLanguage, choose_language, translator
+from sniff.practice import LEVELS, Drill
+from sniff.storage import load_settings
+
+if TYPE_CHECKING:
+    from sniff.ui.base import UiContext
+
+__all__ = ["add_parser", "practice_context", "run"]
+
+
+def add_parser(subparsers: Subparsers) -> None:
+    """``sniff practice``: counting drills by ear."""
+    parser = subparsers.add_parser("practice", help="practise counting the open ends by ear")
+    parser.add_argument(
+        "--drill",
+        choices=values(Drill),
+        help="start this drill at once (else a small menu comes first)",
+    )
+    parser.add_argument(
+        "--level", type=int, choices=sorted(LEVELS), default=None, help=f"level 1-{len(LEVELS)}"
+    )
+    parser.add_argument(
+        "--scoring", choices=values(Combination), help="counts that score (default fives)"
+    )
+    parser.add_argument("--seed", type=int, help="seed for the questions (the same questions)")
+    parser.add_argument("--lang", help="language: en or de (default: settings, then system)")
+    parser.add_argument(
+        "--speech", choices=values(SpeechMode), help="speech output (default: settings)"
+    )
+    parser.add_argument("--transcript", type=Path, metavar="FILE", help="also write speech here")
+    parser.add_argument("--no-sound", action="store_true", help="no earcons")
+    parser.add_argument(
+        "--screen", choices=values(ScreenMode), help="full screen or one line per message"
+    )
+    parser.set_defaults(handler=run)
+
+
+def practice_context(args: argparse.Namespace) -> UiContext:
+    """Settings, language, speech and sound for ``sniff practice`` (the game's context)."""
+    from sniff.output.sound import NullPlayer
+    from sniff.ui.app import build_context
+
+    file_settings = load_settings().settings
+    try:
+        language = choose_language(args.lang, file_settings.language)
+    except UnknownLanguage as error:
+        raise UsageError(str(error)) from None
+    changes: dict[str, object] = {}
+    if args.speech:
+        changes["speech_mode"] = args.speech
+    if args.no_sound:
+        changes["sounds"] = False
+    if args.screen:
+        changes["screen"] = args.screen
+    settings = file_settings.with_changes(**changes)
+    ctx = build_context(
+        settings,
+        translator(language),
+        screen_mode=settings.screen,
+        transcript=str(args.transcript) if args.transcript else None,
+        sound=None if settings.sounds else NullPlayer(),
+    )
+    # Command-line values hold for this run only (see the game's settings keys).
+    ctx.extra["file_settings"] = file_settings
+    return ctx
+
+
+def run(args: argparse.Namespace) -> int:
+    # The interface is imported here: prompt_toolkit is heavy, `sniff --help` is not.
+    from sniff.ui.app import SniffApp, run_app
+    from sniff.ui.practice_screen import PracticeScreen
+
+    require_terminal(False)
+    ctx = practice_context(args)
+    drill = Drill(args.drill) if args.drill else Drill.COUNT
+    combination = Combination(args.scoring) if args.scoring else Combination.FIVES
+
+    def first(host: SniffApp) -> PracticeScreen:
+        return PracticeScreen(
+            host,
+            drill=drill,
+            level=args.level or 1,
+            combination=combination,
+            seed=args.seed,
+            start=args.drill is not None,
+            on_exit=host.exit,
+            goodbye=True,
+        )
+
+    app = run_app(first, ctx, screen_mode=ctx.settings.screen)
+    ctx.output.sound.close()
+    return 1 if app.errors else 0

@@ -1,0 +1,91 @@
+"""The game's closed sets outside the rules, each defined once.
+
+The rules' own closed sets (presets, scoring combinations, spinner modes...)
+live in :mod:`sniff.engine.rules`. These are the product's: bot levels,
+speech outputs, how much is said, how the screen is drawn, and the earcons.
+Every other module takes its choices from here, so a new member is added in
+one place. They are ``str`` enums: a member equals its value, so settings
+files, command-line options and records keep their plain words.
+
+>>> BotLevel("expert") is BotLevel.EXPERT, Verbosity.BRIEF == "brief"
+(True, True)
+>>> values(ScreenMode)
+('full', 'line')
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+__all__ = ["BotLevel", "Cue", "ScreenMode", "SpeechMode", "Verbosity", "values"]
+
+
+class BotLevel(str, Enum):
+    """A computer player's strength, weakest first."""
+
+    RANDOM = "random"
+    GREEDY = "greedy"
+    EXPERT = "expert"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class SpeechMode(str, Enum):
+    """Where the words go: the screen reader, the built-in voice, text lines, nowhere."""
+
+    AUTO = "auto"
+    SCREENREADER = "screenreader"
+    VOICE = "voice"
+    TEXT = "text"
+    NONE = "none"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Verbosity(str, Enum):
+    """How much each announcement says."""
+
+    BRIEF = "brief"
+    NORMAL = "normal"
+    VERBOSE = "verbose"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class ScreenMode(str, Enum):
+    """``full``: the table drawn full-screen; ``line``: one plain line per announcement."""
+
+    FULL = "full"
+    LINE = "line"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Cue(str, Enum):
+    """The earcons; ``sounds/<value>.wav`` holds each one."""
+
+    PLAY = "play"
+    SCORE = "score"
+    DRAW = "draw"
+    PASS = "pass"
+    TURN = "turn"
+    INVALID = "invalid"
+    ROUND_WON = "round_won"
+    ROUND_LOST = "round_lost"
+    GAME_WON = "game_won"
+    GAME_LOST = "game_lost"
+    MENU = "menu"
+    PRACTICE_RIGHT = "practice_right"
+    PRACTICE_WRONG = "practice_wrong"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def values(kind: type[Enum]) -> tuple[str, ...]:
+    """The plain words of a closed set, in order (for option lists and files)."""
+    return tuple(str(member.value) for member in kind)

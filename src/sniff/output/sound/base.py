@@ -1,0 +1,82 @@
+"""The one small interface every sound output speaks, and its silent stand-in.
+
+The game asks for *cues* by name (an earcon per event) and hands speech
+backends a way to play synthesized speech as raw PCM on a named *stream*,
+so that speech and earcons share one device and one mixer.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from sniff.enums import Cue, values
+
+#: Every earcon the game may ask for; ``sounds/<cue>.wav`` holds each one.
+CUES: tuple[str, ...] = values(Cue)
+
+
+@runtime_checkable
+class SoundPlayer(Protocol):
+    """Plays earcons and PCM streams; no method blocks or raises on device trouble."""
+
+    def play(self, cue: str, *, pan: float = 0.0, pitch: float = 1.0, gain: float = 1.0) -> None:
+        """Start the earcon *cue* and return at once.
+
+        *pan* runs from -1 (left) to +1 (right), *pitch* is a playback-rate
+        factor (2.0 is an octave up) and *gain* a linear volume factor.
+        Unknown cues are ignored.
+        """
+        ...
+
+    def play_pcm(
+        self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
+    ) -> None:
+        """Play 16-bit signed little-endian *pcm* on *stream*, replacing what
+        that stream was playing; return at once."""
+        ...
+
+    def stop(self, stream: str = "speech") -> None:
+        """Silence *stream* at once (within one device period)."""
+        ...
+
+    def is_playing(self, stream: str = "speech") -> bool:
+        """Whether *stream* still has sound to play."""
+        ...
+
+    def set_enabled(self, enabled: bool) -> None:
+        """Switch earcons on or off; speech streams are not affected."""
+        ...
+
+    def close(self) -> None:
+        """Release the device; further calls do nothing."""
+        ...
+
+
+class NullPlayer:
+    """A player that plays nothing: for ``--no-sound`` and machines without
+    an audio device. It accepts every call and never fails.
+
+    >>> NullPlayer().is_playing()
+    False
+    """
+
+    def play(self, cue: str, *, pan: float = 0.0, pitch: float = 1.0, gain: float = 1.0) -> None:
+        """Do nothing."""
+
+    def play_pcm(
+        self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
+    ) -> None:
+        """Do nothing."""
+
+    def stop(self, stream: str = "speech") -> None:
+        """Do nothing."""
+
+    def is_playing(self, stream: str = "speech") -> bool:
+        """Nothing ever plays."""
+        return False
+
+    def set_enabled(self, enabled: bool) -> None:
+        """Do nothing."""
+
+    def close(self) -> None:
+        """Do nothing."""

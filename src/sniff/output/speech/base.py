@@ -1,0 +1,54 @@
+"""The one small interface every speech output implements, and its errors.
+
+Backends are ranked and chained (see :mod:`sniff.output.speech.chain`); the game
+only ever talks to a :class:`SpeechBackend`.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+__all__ = ["SpeechBackend", "SpeechError", "SpeechUnavailable", "VoiceSettings"]
+
+
+class SpeechError(RuntimeError):
+    """A backend that worked before has failed while the game was running."""
+
+
+class SpeechUnavailable(SpeechError):
+    """A backend cannot start here; the message says what is missing and how to fix it."""
+
+
+@runtime_checkable
+class SpeechBackend(Protocol):
+    """Where announcements go: a screen reader, a voice, a terminal line, nowhere."""
+
+    @property
+    def name(self) -> str:
+        """Short name for logs and the fallback notice ("voice", "text", ...)."""
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        """Say ``text``; with ``interrupt`` cut off what is being said and drop the queue."""
+
+    def braille(self, text: str) -> None:
+        """Show ``text`` on a braille display, where the backend can reach one."""
+
+    def silence(self) -> None:
+        """Stop speaking at once and forget queued utterances."""
+
+    def close(self) -> None:
+        """Release the backend; calling it twice is harmless."""
+
+
+@runtime_checkable
+class VoiceSettings(Protocol):
+    """Backends whose voice the player can tune from the settings menu."""
+
+    def set_rate(self, words_per_minute: int) -> None:
+        """Speaking rate in words per minute."""
+
+    def set_volume(self, volume: float) -> None:
+        """Loudness from 0.0 (silent) to 1.0 (full)."""
+
+    def set_language(self, language: str) -> None:
+        """Language code such as ``"en"`` or ``"de"``; the voice follows it."""

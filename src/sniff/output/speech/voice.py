@@ -1,0 +1,289 @@
+"""The built-in voice: pyttsx3 (eSpeak-NG, SAPI5, macOS) played through the sound mixer.
+
+pyttsx3's own ``say()`` blocks the caller and, on Linux, plays through
+``aplay`` where it cannot be stopped. A game read by ear must cut a stale
+sentence off the moment the player presses a key, so every utterance is
+rendered to a file instead, read back as PCM and handed to the sound layer's
+``"speech"`` stream, which stops within one mixer period.
+
+Threads: the caller only queues text (``speak()`` returns at once); a worker
+per backend renders, waits for the previous sentence to end and starts the
+next; the engine itself lives on the synthesiser thread (``_synth``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import logging
+import queue
+import shutil
+import tempfile
+import threading
+import time
+import wave
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from sniff.output.speech._pcm import Pcm, read_pcm16
+from sniff.output.speech._synth import choose_voice, synthesiser
+from sniff.output.speech.base import SpeechError, SpeechUnavailable
+
+__all__ = ["PcmSink", "VoiceSpeech", "render_to_wav"]
+
+_log = logging.getLogger(__name__)
+
+STREAM = "speech"
+# How often the worker looks whether the previous sentence has ended; short
+# enough that queued sentences follow each other without a noticeable gap.
+_POLL = 0.005
+
+
+class PcmSink(Protocol):
+    """The part of ``sniff.output.sound.SoundPlayer`` the voice needs."""
+
+    def play_pcm(
+        self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
+    ) -> None: ...
+
+    def stop(self, stream: str = "speech") -> None: ...
+
+    def is_playing(self, stream: str = "speech") -> bool: ...
+
+    def close(self) -> None: ...
+
+
+def render_to_wav(
+    text: str,
+    path: str | Path,
+    *,
+    language: str = "en",
+    rate: int | None = None,
+    voice: str | None = None,
+    volume: float | None = None,
+) -> Path:
+    """Render ``text`` with the built-in voice into a 16-bit WAV file at ``path``.
+
+    Raises :class:`SpeechUnavailable` if there is no synthesiser.
+    """
+    target = Path(path)
+    synth = synthesiser()
+    voices = synth.start_engine()
+    chosen = voice or choose_voice(voices, language)
+    synth.render(text, target, voice=chosen, rate=rate, volume=volume)
+    if target.read_bytes()[:4] != b"RIFF":
+        # macOS writes AIFF whatever the name says; callers were promised WAV.
+        _write_wav(target, read_pcm16(target))
+    return target
+
+
+def _write_wav(path: Path, pcm: Pcm) -> None:
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(pcm.channels)
+        wav.setsampwidth(2)
+        wav.setframerate(pcm.sample_rate)
+        wav.writeframes(pcm.data)
+
+
+@dataclass(frozen=True)
+class _Utterance:
+    text: str
+    generation: int
+
+
+class VoiceSpeech:
+    """Speaks with pyttsx3 through a sound player's ``"speech"`` stream.
+
+    ``sound`` is a ``sniff.output.sound.SoundPlayer`` (or anything with the same
+    ``play_pcm``/``stop``/``is_playing``); without one, a player is created
+    and owned. Raises :class:`SpeechUnavailable` if the synthesiser cannot
+    start.
+    """
+
+    name = "voice"
+
+    def __init__(
+        self,
+        sound: PcmSink | None = None,
+        *,
+        language: str = "en",
+        rate: int | None = None,
+        volume: float | None = None,
+        voice: str | None = None,
+    ) -> None:
+        self._synth = synthesiser()
+        self._voices = self._synth.start_engine()
+        self._owns_sound = sound is None
+        self._sound: PcmSink = sound if sound is not None else _default_player()
+        self._language = language
+        self._rate = rate
+        self._volume = None if volume is None else _clamp(volume)
+        self._voice = voice or choose_voice(self._voices, language)
+        self._dir = Path(tempfile.mkdtemp(prefix="sniff-speech-"))
+        self._file = self._dir / "utterance.wav"
+        self._queue: queue.Queue[_Utterance | None] = queue.Queue()
+        # Guards the generation counter and the hand-over to the mixer, so a
+        # sentence rendered before an interrupt can never start after it.
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._generation = 0
+        self._pending = 0
+        self._playing_until = 0.0
+        self._error: BaseException | None = None
+        self._closed = False
+        self._worker = threading.Thread(target=self._run, name="sniff-speech-voice", daemon=True)
+        self._worker.start()
+
+    # -- the SpeechBackend interface -------------------------------------------------
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        """Queue ``text``; with ``interrupt`` stop the current sentence and the queue first."""
+        self._check()
+        if interrupt:
+            self._cut()
+        text = text.strip()
+        if not text:
+            return
+        with self._lock:
+            self._pending += 1
+            self._queue.put(_Utterance(text, self._generation))
+
+    def braille(self, text: str) -> None:
+        """A voice has no braille display."""
+
+    def silence(self) -> None:
+        """Stop the current sentence at once and drop the queue."""
+        self._check()
+        self._cut()
+
+    def close(self) -> None:
+        """Stop speaking, end the worker and remove the temporary files."""
+        if self._closed:
+            return
+        self._closed = True
+        with contextlib.suppress(Exception):
+            self._cut()
+        self._queue.put(None)
+        self._worker.join(timeout=2.0)
+        if self._owns_sound:
+            with contextlib.suppress(Exception):
+                self._sound.close()
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+    # -- settings ------------------------------------------------------------------
+
+    def set_rate(self, words_per_minute: int) -> None:
+        """Speaking rate in words per minute (from the next sentence on)."""
+        self._rate = int(words_per_minute)
+
+    def set_volume(self, volume: float) -> None:
+        """Loudness 0.0 to 1.0 (from the next sentence on)."""
+        self._volume = _clamp(volume)
+
+    def set_language(self, language: str) -> None:
+        """Switch language; the voice follows it, replacing one chosen by id."""
+        self._language = language
+        self._voice = choose_voice(self._voices, language)
+
+    def set_voice(self, voice: str | None) -> None:
+        """Use the synthesiser voice with this id (``None``: the language's voice)."""
+        self._voice = voice or choose_voice(self._voices, self._language)
+
+    @property
+    def language(self) -> str:
+        """The current language code."""
+        return self._language
+
+    @property
+    def voice(self) -> str | None:
+        """Id of the voice in use (``None``: the synthesiser's default)."""
+        return self._voice
+
+    @property
+    def busy(self) -> bool:
+        """True while a sentence is queued, rendering or playing."""
+        return self._pending > 0 or self._sound.is_playing(STREAM)
+
+    # -- internals -----------------------------------------------------------------
+
+    def _check(self) -> None:
+        if self._closed:
+            raise SpeechError("the voice has been closed")
+        if self._error is not None:
+            # Reported on the next call: speak() returned long before the
+            # worker failed, and the fallback chain needs an exception to act.
+            raise SpeechError(f"the voice failed: {self._error}") from self._error
+
+    def _cut(self) -> None:
+        with self._lock:
+            self._generation += 1
+            self._playing_until = 0.0
+            while True:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:  # close() asked the worker to end: keep that
+                    self._queue.put(None)
+                    break
+                self._pending -= 1
+            self._sound.stop(STREAM)
+        self._wake.set()
+
+    def _run(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            try:
+                if item.generation == self._generation and self._error is None:
+                    self._say(item)
+            except Exception as error:  # kept for the next call, see _check
+                _log.debug("voice worker failed", exc_info=True)
+                self._error = error
+            finally:
+                with self._lock:
+                    self._pending -= 1
+
+    def _say(self, item: _Utterance) -> None:
+        self._synth.render(
+            item.text, self._file, voice=self._voice, rate=self._rate, volume=self._volume
+        )
+        pcm = read_pcm16(self._file)
+        if not self._wait_for_previous(item.generation):
+            return
+        with self._lock:
+            if item.generation != self._generation:
+                return
+            self._sound.play_pcm(
+                pcm.data, sample_rate=pcm.sample_rate, channels=pcm.channels, stream=STREAM
+            )
+            self._playing_until = time.monotonic() + pcm.duration
+
+    def _wait_for_previous(self, generation: int) -> bool:
+        """Wait until the previous sentence has ended; False if interrupted meanwhile.
+
+        Both clocks are used: the expected end covers a mixer that has not yet
+        reported the new sound as playing, ``is_playing`` one that runs late.
+        """
+        while generation == self._generation:
+            remaining = self._playing_until - time.monotonic()
+            if remaining <= 0 and not self._sound.is_playing(STREAM):
+                return True
+            self._wake.wait(max(_POLL, min(remaining, 0.05)))
+            self._wake.clear()
+        return False
+
+
+def _clamp(volume: float) -> float:
+    return min(1.0, max(0.0, float(volume)))
+
+
+def _default_player() -> PcmSink:
+    try:
+        sound: Any = importlib.import_module("sniff.output.sound")
+        player: PcmSink = sound.create_player()
+    except Exception as error:
+        raise SpeechUnavailable(f"no sound output for the voice ({error})") from error
+    return player

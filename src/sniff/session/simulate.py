@@ -1,0 +1,275 @@
+"""Bot-only games, many at a time, with a summary (``sniff simulate``).
+
+Game *i* of a run uses the seed ``seed + i``; each seat's bot gets the seed
+``game_seed * 16 + seat``, so the same options always give the same games,
+byte-identical records and the same summary.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from sniff.engine import (
+    Action,
+    Game,
+    GameEnded,
+    Observation,
+    Passed,
+    Phase,
+    Played,
+    RoundEnded,
+    RuleSet,
+    observe,
+)
+from sniff.storage.records import PlayerInfo, RecordWriter
+
+#: The bot levels ``sniff.bots.make_bot`` knows.
+BOT_LEVELS = ("random", "greedy", "expert")  # the levels of sniff.bots.make_bot
+DEFAULT_MAX_ROUNDS = 200
+
+
+class Chooser(Protocol):
+    """Anything that picks an action from an observation (a bot)."""
+
+    def choose(self, observation: Observation) -> Action: ...
+
+
+#: Makes the bot for a level and seed: ``make_bot(level, seed=...)``.
+BotFactory = Callable[..., Chooser]
+
+
+def default_factory() -> BotFactory:
+    """The real bots, imported only when a simulation runs."""
+    from sniff.bots import make_bot
+
+    factory: BotFactory = make_bot
+    return factory
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of *seat*'s bot in the game seeded *game_seed* (seats are < 16)."""
+    return game_seed * 16 + seat
+
+
+def record_paths(path: Path, games: int) -> list[Path]:
+    """Where each game's record goes: *path* itself for one game, else
+    ``stem-001.suffix``, ``stem-002.suffix``... (wider numbers past 999)."""
+    if games == 1:
+        return [path]
+    width = max(3, len(str(games)))
+    return [path.with_name(f"{path.stem}-{i:0{width}d}{path.suffix}") for i in range(1, games + 1)]
+
+
+@dataclass
+class GameResult:
+    """What one simulated game came to."""
+
+    seed: int
+    winner: int | None  # a side; None if the game was stopped at the round limit
+    scores: tuple[int, ...]
+    rounds: int
+    plays: int
+    turns: int  # plays and passes: every turn ends with one of them
+
+
+def play_game(
+    rules: RuleSet,
+    levels: Sequence[str],
+    seed: int,
+    *,
+    make_bot: BotFactory,
+    max_rounds: int = DEFAULT_MAX_ROUNDS,
+    record: Path | None = None,
+) -> GameResult:
+    """Play one game between bots of *levels* (one per seat), optionally recorded."""
+    players = len(levels)
+    bots = [make_bot(level, seed=bot_seed(seed, seat)) for seat, level in enumerate(levels)]
+    game = Game(rules, players, seed=seed)
+    writer = None
+    if record is not None:
+        infos = [PlayerInfo(f"Bot {seat + 1}", "bot", level) for seat, level in enumerate(levels)]
+        writer = RecordWriter(record, rules=rules, seed=seed, players=infos, sides=game.sides)
+    try:
+        written = 0
+        while True:
+            if writer is not None:
+                writer.write_all(game.log[written:])
+                written = len(game.log)
+            if game.phase is Phase.GAME_OVER:
+                break
+            if game.phase is Phase.ROUND_OVER:
+                if game.round_no >= max_rounds:
+                    break
+                game.next_round()
+                continue
+            seat = game.current
+            game.apply(bots[seat].choose(observe(game, seat)))
+    finally:
+        if writer is not None:
+            writer.close()
+    log = game.log
+    return GameResult(
+        seed=seed,
+        winner=next((e.winner for e in log if isinstance(e, GameEnded)), None),
+        scores=tuple(game.scores),
+        rounds=sum(isinstance(e, RoundEnded) for e in log),
+        plays=sum(isinstance(e, Played) for e in log),
+        turns=sum(isinstance(e, (Played, Passed)) for e in log),
+    )
+
+
+@dataclass
+class Summary:
+    """The figures of a simulation run."""
+
+    preset: str
+    players: int
+    sides: tuple[tuple[int, ...], ...]
+    levels: tuple[str, ...]
+    seed: int
+    max_rounds: int
+    results: list[GameResult] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    @property
+    def unfinished(self) -> int:
+        return sum(r.winner is None for r in self.results)
+
+    @property
+    def rounds(self) -> int:
+        return sum(r.rounds for r in self.results)
+
+    def wins_per_side(self) -> list[int]:
+        return [sum(r.winner == side for r in self.results) for side in range(len(self.sides))]
+
+    def wins_per_seat(self) -> list[int]:
+        """A seat is credited with each win of its side."""
+        per_side = self.wins_per_side()
+        return [
+            next(per_side[i] for i, side in enumerate(self.sides) if seat in side)
+            for seat in range(self.players)
+        ]
+
+    def points_per_round(self) -> list[float]:
+        """Each side's average score change per round, over all games."""
+        rounds = max(self.rounds, 1)
+        return [
+            sum(r.scores[side] for r in self.results) / rounds for side in range(len(self.sides))
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        rounds = max(self.rounds, 1)
+        return {
+            "preset": self.preset,
+            "players": self.players,
+            "bots": list(self.levels),
+            "seed": self.seed,
+            "sides": [list(side) for side in self.sides],
+            "games": self.games,
+            "finished": self.games - self.unfinished,
+            "unfinished": self.unfinished,
+            "max_rounds": self.max_rounds,
+            "wins_per_seat": self.wins_per_seat(),
+            "wins_per_side": self.wins_per_side(),
+            "points_per_round": [round(p, 2) for p in self.points_per_round()],
+            "plays_per_round": round(sum(r.plays for r in self.results) / rounds, 2),
+            "turns_per_round": round(sum(r.turns for r in self.results) / rounds, 2),
+            "rounds_per_game": round(self.rounds / max(self.games, 1), 2),
+        }
+
+    def to_text(self) -> list[str]:
+        """The summary as plain lines, easy to hear one by one."""
+        data = self.to_json()
+        partners = any(len(side) > 1 for side in self.sides)
+
+        def side_name(side: int) -> str:
+            seats = self.sides[side]
+            return " and ".join(f"Bot {seat + 1}" for seat in seats)
+
+        lines = [
+            f"Preset {self.preset}, {self.players} players, bots: {', '.join(self.levels)}.",
+            f"Games: {self.games}, from seed {self.seed}. Finished: {data['finished']}. "
+            f"Unfinished (stopped after {self.max_rounds} rounds): {self.unfinished}.",
+            "Wins per seat: "
+            + ", ".join(
+                f"Bot {seat + 1} ({self.levels[seat]}): {wins}"
+                for seat, wins in enumerate(data["wins_per_seat"])
+            )
+            + ".",
+        ]
+        if partners:
+            lines.append(
+                "Wins per side: "
+                + ", ".join(f"{side_name(i)}: {w}" for i, w in enumerate(data["wins_per_side"]))
+                + "."
+            )
+        lines += [
+            "Average points per round: "
+            + ", ".join(f"{side_name(i)}: {p:.2f}" for i, p in enumerate(self.points_per_round()))
+            + ".",
+            f"Plays per round: {data['plays_per_round']:.2f}. "
+            f"Turns per round: {data['turns_per_round']:.2f}.",
+            f"Rounds per game: {data['rounds_per_game']:.2f}.",
+        ]
+        return lines
+
+    def to_json_text(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+
+def parse_levels(text: str | None, players: int) -> tuple[str, ...]:
+    """``expert,greedy`` -> one level per seat; one level applies to every seat."""
+    levels = ["greedy"] if not text else [part.strip() for part in text.split(",")]
+    for level in levels:
+        if level not in BOT_LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(BOT_LEVELS)}")
+    if len(levels) == 1:
+        levels *= players
+    if len(levels) != players:
+        raise ValueError(f"--bots lists {len(levels)} levels for {players} players")
+    return tuple(levels)
+
+
+def simulate(
+    rules: RuleSet,
+    levels: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    max_rounds: int = DEFAULT_MAX_ROUNDS,
+    record: Path | None = None,
+    make_bot: BotFactory | None = None,
+) -> Summary:
+    """Play *games* bot games (game *i* seeded ``seed + i``) and sum them up."""
+    players = len(levels)
+    rules.check_players(players)
+    if games < 1:
+        raise ValueError("play at least one game")
+    if max_rounds < 1:
+        raise ValueError("--max-rounds must be at least 1")
+    factory = make_bot if make_bot is not None else default_factory()
+    paths: list[Path | None] = (
+        list(record_paths(record, games)) if record is not None else [None] * games
+    )
+    summary = Summary(
+        preset=rules.preset,
+        players=players,
+        sides=tuple(tuple(side) for side in rules.sides(players)),
+        levels=tuple(levels),
+        seed=seed,
+        max_rounds=max_rounds,
+    )
+    for i in range(games):
+        summary.results.append(
+            play_game(
+                rules, levels, seed + i, make_bot=factory, max_rounds=max_rounds, record=paths[i]
+            )
+        )
+    return summary
