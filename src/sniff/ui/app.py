@@ -38,8 +38,7 @@ from prompt_toolkit.styles import Style
 from sniff.announce import Announcer, Utterance
 from sniff.announce.keys import KeyTexts, help_utterances, key_name
 from sniff.i18n import Translator
-from sniff.output.router import Output
-from sniff.output.speech.text import one_line
+from sniff.output.setup import open_output
 from sniff.storage.settings import Settings
 from sniff.ui.base import Binding, Screen, UiContext
 
@@ -154,46 +153,6 @@ def yes_keys_of(tr: Translator) -> tuple[str, ...]:
     return ("y", "j") if tr.language.startswith("de") else ("y",)
 
 
-class _LineEcho:
-    """``--screen line``: every announcement also becomes a line of text, unless the
-    speech backend already writes lines (the text backend), so nothing is read twice."""
-
-    def __init__(self, inner: Any, stream: TextIO) -> None:
-        self.inner = inner
-        self.stream = stream
-
-    @property
-    def name(self) -> str:
-        return str(self.inner.name)
-
-    def speak(self, text: str, *, interrupt: bool = False) -> None:
-        self.inner.speak(text, interrupt=interrupt)
-        if self.inner.name != "text" and one_line(text):
-            self.stream.write(one_line(text) + "\n")
-            self.stream.flush()
-
-    def braille(self, text: str) -> None:
-        self.inner.braille(text)
-
-    def silence(self) -> None:
-        self.inner.silence()
-
-    def close(self) -> None:
-        self.inner.close()
-
-
-class _Discard:
-    """Where text lines go while the full screen shows the messages itself."""
-
-    encoding = "utf-8"
-
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
-
-
 def build_context(
     settings: Settings,
     translator: Translator,
@@ -204,60 +163,25 @@ def build_context(
     sound: Any = None,
     line_stream: TextIO | None = None,
 ) -> UiContext:
-    """Speech, earcons and the message history for *settings*.
-
-    *speech* and *sound* replace the real backends (tests); *line_stream*
-    is where ``--screen line`` writes its lines (default: above the prompt).
-    A speech backend that fails is replaced and the change is said once.
-    """
-    pending: list[Utterance] = []
-    holder: dict[str, Output] = {}
-    notified: set[tuple[str, str]] = set()
-    notices = Announcer(0, translator, player_names=())
-
-    def on_fallback(old: str, new: str, error: Exception) -> None:
-        if (old, new) in notified:
-            return
-        notified.add((old, new))
-        # Before the output exists, the backend failed while starting: it never spoke.
-        notice = notices.fallback_notice(old, new, started="output" in holder)
-        if "output" in holder:
-            holder["output"].say(notice)
-        else:
-            pending.append(notice)
-
-    if sound is None:
-        from sniff.output.sound import create_player
-
-        sound = create_player(settings.sounds)
+    """The screens' shared context: *settings*, *translator* and the output
+    (:func:`sniff.output.setup.open_output`, whose arguments these are)."""
     if line_stream is None and screen_mode == "line":
         from prompt_toolkit.patch_stdout import StdoutProxy
 
         line_stream = StdoutProxy(raw=True)  # type: ignore[assignment]
-    if speech is None:
-        from sniff.output.speech import create_speech
-
-        speech = create_speech(
-            settings.speech_mode,
-            language=translator.language,
-            rate=settings.voice_rate,
-            volume=settings.voice_volume,
-            voice=settings.voice_name,
-            transcript=transcript,
-            sound=sound,
-            text_stream=line_stream if screen_mode == "line" else _Discard(),  # type: ignore[arg-type]
-            on_fallback=on_fallback,
-        )
-    if screen_mode == "line" and line_stream is not None:
-        speech = _LineEcho(speech, line_stream)
-    output = Output(speech, sound)
-    holder["output"] = output
+    output = open_output(
+        settings,
+        translator,
+        line_mode=screen_mode == "line",
+        transcript=transcript,
+        speech=speech,
+        sound=sound,
+        line_stream=line_stream,
+    )
     ctx = UiContext(settings, translator, output)
     ctx.extra["screen_mode"] = screen_mode
     if line_stream is not None:
         ctx.extra["line_stream"] = line_stream
-    for notice in pending:
-        output.say(notice)
     return ctx
 
 
