@@ -15,7 +15,6 @@ from collections.abc import Sequence
 
 from sniff.engine import (
     Deal,
-    End,
     Game,
     Move,
     Played,
@@ -42,10 +41,7 @@ def tiles(spec: TilesLike) -> tuple[Tile, ...]:
 
 def move(text: str) -> Move:
     """A move from ``"6-4 east"``; add ``" endwise"`` to lay a double along the line."""
-    words = text.split()
-    if len(words) not in (2, 3) or (len(words) == 3 and words[2] != "endwise"):
-        raise ValueError(f"not a move: {text!r}")
-    return Move(Tile.parse(words[0]), End(words[1]), len(words) == 3)
+    return Move.parse(text)
 
 
 def deal(hands: Sequence[TilesLike], boneyard: TilesLike = "", leader: int | None = 0) -> Deal:

@@ -8,7 +8,6 @@ import random
 import pytest
 
 from sniff.bots import LEVELS, ExpertBot, GreedyBot, RandomBot, make_bot
-from sniff.bots.greedy import best_reply, move_points
 from sniff.engine import (
     DRAW,
     PRESETS,
@@ -22,9 +21,11 @@ from sniff.engine import (
     RuleSet,
     ScriptedDealer,
     Tile,
+    best_reply,
     full_set,
     observe,
     preset,
+    what_if,
 )
 
 T = Tile.parse
@@ -152,7 +153,7 @@ def test_greedy_takes_the_most_points_then_spares_the_next_player() -> None:
             choice = bot.choose(obs)
             if moves:
                 assert isinstance(choice, Move)  # plays rather than draws
-                points = {m: move_points(obs.layout, m, obs.rules) for m in moves}
+                points = {m: what_if(obs.layout, m, obs.rules).points for m in moves}
                 assert points[choice] == max(points.values())
                 equal = [m for m in moves if points[m] == points[choice]]
                 threat = {

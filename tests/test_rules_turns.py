@@ -104,6 +104,39 @@ def test_sniff_the_leader_rotates_round_the_table() -> None:
     assert leaders == [0, 1, 2, 0]
 
 
+def test_counter_clockwise_play_goes_to_the_seat_before() -> None:
+    # RULES.md: play goes round the table in a fixed direction, counter-clockwise
+    # an option (source D). Seats are numbered clockwise, so the next seat is seat - 1.
+    rules = rules_of("sniff", direction="counter-clockwise")
+    game = scripted_game(rules, ["6-6 1-0", "6-5 2-1", "6-4 3-0"], leader=0)
+    play(game, "6-6 lead")
+    assert game.current == 2
+    play(game, "6-4 east")
+    assert game.current == 1
+    play(game, "6-5 west")
+    assert game.current == 0
+
+
+def test_counter_clockwise_the_leader_rotates_the_other_way() -> None:
+    rules = rules_of("sniff", direction="counter-clockwise")
+    rounds = [deal(["6-6 1-0", "5-5 2-1", "4-4 3-0"], leader=None) for _ in range(3)]
+    game = scripted_game(rules, ["6-6 1-0", "5-5 2-1", "4-4 3-0"], leader=0, later=rounds)
+    leaders = [game.leader]
+    for _ in rounds:
+        _block(game)
+        game.next_round()
+        leaders.append(game.leader)
+    assert leaders == [0, 2, 1, 0]
+
+
+def test_counter_clockwise_muggins_goes_to_the_next_opponent_that_way() -> None:
+    rules = rules_of("sniff", muggins=True, direction="counter-clockwise")
+    game = scripted_game(rules, ["5-5 6-6", "5-3 1-0", "4-4 2-1"])
+    play(game, "5-5 lead")
+    game.claim(0)  # wrong: the lead counted 10
+    assert game.phase is Phase.MUGGINS and game.current == 2
+
+
 def test_domino_play_the_leader_rotates_too() -> None:
     later = [deal(["6-6 1-0", "5-5 2-1"], leader=None)]
     game = scripted_game("domino-play", ["6-6 1-0", "5-5 2-1"], leader=1, later=later)
@@ -196,9 +229,10 @@ def test_domino_play_draws_at_most_two_then_passes_with_tiles_left() -> None:
     assert game.draws_this_turn == 0
 
 
-def test_domino_play_round_is_blocked_when_every_player_in_turn_has_passed() -> None:
-    # RULES.md defines "blocked" as every player in turn having passed. With the
-    # two-draw limit that can happen while tiles are left (docs/rules.md says so).
+def test_domino_play_passes_with_tiles_left_do_not_block_the_round() -> None:
+    # RULES.md, common ground: blocked means the boneyard is empty and every player in
+    # turn has passed. With the two-draw limit a full round of passes can happen while
+    # tiles are left: play goes on, and the next player draws again.
     game = scripted_game("domino-play", ["6-6 0-0", "5-4 3-2"], "2-1 4-1 5-0 3-1 6-3")
     play(game, "6-6 lead")
     for _ in range(2):  # each draws two that do not fit, and passes
@@ -206,7 +240,34 @@ def test_domino_play_round_is_blocked_when_every_player_in_turn_has_passed() -> 
         game.draw()
         game.pass_turn()
     assert game.boneyard == (tile("6-3"),)
+    assert game.phase is Phase.PLAY and game.current == 1
+    assert game.draw().tile == tile("6-3")
+    assert play(game, "6-3 west").count == 3 + 12  # 6-6 is the sniff: west 3, the rest 12
+
+
+def test_domino_play_round_is_blocked_once_the_boneyard_is_empty_and_all_have_passed() -> None:
+    game = scripted_game("domino-play", ["6-6 0-0", "5-4 3-2"], "2-1 4-1 5-0")
+    play(game, "6-6 lead")
+    game.draw()
+    game.draw()
+    game.pass_turn()  # a tile is left: this pass blocks nothing
+    game.draw()
+    game.pass_turn()  # the boneyard is empty now: the first pass that counts
+    assert game.phase is Phase.PLAY
+    game.pass_turn()  # and every player in turn has passed
     assert game.phase is Phase.ROUND_OVER
+    assert game.log[-1].reason == "blocked"
+
+
+def test_draw_limit_house_rule_blocks_only_with_an_empty_boneyard() -> None:
+    rules = rules_of("sniff", draw_limit=1)
+    game = scripted_game(rules, ["5-5 0-0", "4-3 2-1"], "6-1 6-2")
+    play(game, "5-5 lead")
+    for _ in range(2):  # each draws one that does not fit, and passes
+        game.draw()
+        game.pass_turn()
+    assert game.phase is Phase.PLAY and not game.boneyard  # one pass with it empty so far
+    game.pass_turn()
     assert game.log[-1].reason == "blocked"
 
 

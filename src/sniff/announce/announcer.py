@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from sniff.announce.narration import Narrator
 from sniff.announce.phrases import sentences
-from sniff.announce.queries import Queries, fitting_ends
+from sniff.announce.queries import Queries
 from sniff.announce.utterance import Utterance, Verbosity
 from sniff.engine import (
     DRAW,
@@ -29,6 +29,7 @@ from sniff.engine import (
     Played,
     Reason,
     Refusal,
+    fitting_ends,
     public_event,
 )
 from sniff.i18n import Translator

@@ -23,8 +23,10 @@ from sniff.engine import (
     Phase,
     Played,
     Tile,
+    fitting_ends,
+    move_fits,
     pip_total,
-    play_points,
+    what_if,
 )
 
 __all__ = ["Queries"]
@@ -32,13 +34,6 @@ __all__ = ["Queries"]
 
 def _answer(text: str, kind: str, **extra: object) -> Utterance:
     return Utterance(text, interrupt=True, kind=kind, **extra)  # type: ignore[arg-type]
-
-
-def fitting_ends(layout: Layout, tile: Tile) -> list[End]:
-    """The open ends *tile* could go on (the lead when the table is empty)."""
-    if layout.lead is None:
-        return [End.LEAD]
-    return [end for end, pip in layout.open_ends() if tile.has(pip)]
 
 
 class Queries(Phrasebook):
@@ -428,11 +423,7 @@ class Queries(Phrasebook):
         tr, words = self.tr, self.words
         lay = obs.layout
         rules = obs.rules
-        lead = lay.lead is None
-        fits = lead == (move.end is End.LEAD) and (
-            lead or (lay.open[move.end.arm] >= 0 and move.tile.has(lay.open[move.end.arm]))
-        )
-        if not fits:
+        if not move_fits(lay, move):
             # Translators: a what-if for a tile on an end where it does not fit; {at} is the
             # short "where" form ("west"; German "im Westen").
             text = tr._("{tile} does not fit {at}").format(
@@ -440,7 +431,7 @@ class Queries(Phrasebook):
             )
             return _answer(sentences(text), "preview", cue="invalid")
         after = lay.place(move.tile, move.end, endwise=move.endwise)
-        points = play_points(after.count, rules.scoring, rules.points_unit)
+        points = what_if(lay, move, rules).points
         if rules.muggins:
             # The points are the player's to work out and claim: the count only.
             return self._count_preview(move, after)

@@ -23,6 +23,7 @@ from sniff.engine import (
     Game,
     Observation,
     Phase,
+    determinize,
     play_points,
 )
 
@@ -108,7 +109,7 @@ class ExpertBot:
         done = 0
         for _ in range(rounds):
             hands, boneyard = sampler.sample(rng)
-            base = Game.from_position(obs, hands, boneyard, rng=game_rng)
+            base = determinize(obs, hands, boneyard, rng=game_rng)
             for i, action in enumerate(legal):
                 game = base.copy()
                 game.apply(action)

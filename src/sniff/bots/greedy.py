@@ -9,44 +9,7 @@ to hold few pips if the round ends. It plays rather than draws when it may.
 from __future__ import annotations
 
 from sniff.bots.base import SimpleBot
-from sniff.engine import (
-    ARM_ENDS,
-    Action,
-    Layout,
-    Move,
-    Observation,
-    RuleSet,
-    Tile,
-    play_points,
-)
-
-
-def move_points(layout: Layout, move: Move, rules: RuleSet) -> int:
-    """What *move* earns on *layout*."""
-    after = layout.place(move.tile, move.end, endwise=move.endwise)
-    return play_points(after.count, rules.scoring, rules.points_unit)
-
-
-def best_reply(layout: Layout, tiles: list[Tile], rules: RuleSet) -> int:
-    """The most points one play of any of *tiles* can earn on *layout*.
-
-    >>> from sniff.engine import End, SpinnerMode, preset
-    >>> lay = Layout.empty(SpinnerMode.SNIFF).place(Tile.of(6, 4), End.LEAD)
-    >>> best_reply(lay, [Tile.of(4, 1), Tile.of(6, 1)], preset("sniff"))
-    5
-    """
-    best = 0
-    scoring, unit = rules.scoring, rules.points_unit
-    for arm, pip in enumerate(layout.open):
-        if pip < 0:
-            continue
-        end = ARM_ENDS[arm]
-        for tile in tiles:
-            if tile.high == pip or tile.low == pip:
-                points = play_points(layout.place(tile, end).count, scoring, unit)
-                if points > best:
-                    best = points
-    return best
+from sniff.engine import Action, Move, Observation, best_reply, what_if
 
 
 class GreedyBot(SimpleBot):
@@ -71,7 +34,7 @@ class GreedyBot(SimpleBot):
         best_key: tuple[int, int, int] | None = None
         for move in moves:
             after = layout.place(move.tile, move.end, endwise=move.endwise)
-            points = play_points(after.count, rules.scoring, rules.points_unit)
+            points = what_if(layout, move, rules).points
             threat = best_reply(after, unseen, rules) if replies else 0
             key = (points, -threat, move.tile.pips)
             if best_key is None or key > best_key:

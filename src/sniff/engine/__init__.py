@@ -22,9 +22,22 @@ from sniff.engine.events import (
     Passed,
     Played,
     RoundEnded,
+    event_fields,
 )
 from sniff.engine.layout import ARM_ENDS, End, Layout, Part, Placed
-from sniff.engine.observation import Observation, observe, public_event
+from sniff.engine.leading import chance_decides_leader, next_seat
+from sniff.engine.observation import Observation, determinize, observe, public_event
+from sniff.engine.phase import ACTIVE, Phase
+from sniff.engine.queries import WhatIf, best_reply, fitting_ends, move_fits, tile_moves, what_if
+from sniff.engine.refusals import Reason, Refusal
+from sniff.engine.replay import (
+    EVENT_NAMES,
+    ReplayError,
+    action_of,
+    replay,
+    replay_all,
+    scripted_deals,
+)
 from sniff.engine.rules import (
     PRESETS,
     Combination,
@@ -40,12 +53,14 @@ from sniff.engine.rules import (
     preset,
 )
 from sniff.engine.scoring import play_points, round_points, round_to_five, scores
-from sniff.engine.state import Game, Phase, Reason, Refusal
+from sniff.engine.state import Game
 from sniff.engine.tiles import SET_SIZES, Tile, full_set, pip_total
 
 __all__ = [
+    "ACTIVE",
     "ARM_ENDS",
     "DRAW",
+    "EVENT_NAMES",
     "PASS",
     "PRESETS",
     "SET_SIZES",
@@ -82,6 +97,7 @@ __all__ = [
     "RandomDealer",
     "Reason",
     "Refusal",
+    "ReplayError",
     "RoundEnded",
     "RoundScoring",
     "RuleSet",
@@ -89,13 +105,27 @@ __all__ = [
     "ScriptedDealer",
     "SpinnerMode",
     "Tile",
+    "WhatIf",
+    "action_of",
+    "best_reply",
+    "chance_decides_leader",
+    "determinize",
+    "event_fields",
+    "fitting_ends",
     "full_set",
+    "move_fits",
+    "next_seat",
     "observe",
     "pip_total",
     "play_points",
     "preset",
     "public_event",
+    "replay",
+    "replay_all",
     "round_points",
     "round_to_five",
     "scores",
+    "scripted_deals",
+    "tile_moves",
+    "what_if",
 ]

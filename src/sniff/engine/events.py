@@ -7,7 +7,7 @@ look at the engine's internals. Each event maps onto one line of a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from sniff.engine.layout import End
@@ -17,15 +17,36 @@ from sniff.engine.tiles import Tile
 
 
 class Move(NamedTuple):
-    """Play *tile* on *end*; *endwise* lays a double along the line (house rule)."""
+    """Play *tile* on *end*; *endwise* lays a double along the line (house rule).
+
+    Written as the rulebook writes it: ``6-4 east``, ``4-4 lead``,
+    ``5-5 west endwise``.
+
+    >>> Move.parse("4-6 East")
+    Move(tile=Tile(high=6, low=4), end=<End.EAST: 'east'>, endwise=False)
+    >>> str(Move.parse("5-5 west endwise"))
+    '5-5 west endwise'
+    """
 
     tile: Tile
     end: End
     endwise: bool = False
 
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read ``"6-4 east"`` (any case), with ``" endwise"`` for a double laid along."""
+        words = text.split()
+        if len(words) not in (2, 3) or (len(words) == 3 and words[2].lower() != "endwise"):
+            raise ValueError(f"not a move: {text!r}")
+        try:
+            end = End(words[1].lower())
+        except ValueError:
+            raise ValueError(f"not a move: {text!r} (no end called {words[1]!r})") from None
+        return Move(Tile.parse(words[0]), end, len(words) == 3)
+
     def __str__(self) -> str:
         suffix = " endwise" if self.endwise else ""
-        return f"{self.tile} on {self.end.value}{suffix}"
+        return f"{self.tile} {self.end.value}{suffix}"
 
 
 # The other actions are dataclasses, not tuples, so that ``Draw() != Pass()``.
@@ -67,9 +88,13 @@ PASS = Pass()
 
 
 # -- events --------------------------------------------------------------------
+#
+# Frozen, slotted dataclasses: equal when their fields are equal, hashable,
+# and nothing else (an event is not a tuple, so ``Played.count`` is the count).
 
 
-class Dealt(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Dealt:
     """A round was dealt (again, after a throw-in, with the same number)."""
 
     round: int
@@ -79,40 +104,57 @@ class Dealt(NamedTuple):
     redeal: bool = False
 
 
-class Played(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Played:
     """A tile went on the table; *count* is the count after it, *points* what it earned."""
 
     player: int
     tile: Tile
     end: End
-    count: int  # type: ignore[assignment]  # the count, as RECORD.md calls it
+    count: int
     points: int
     endwise: bool = False
 
+    @property
+    def move(self) -> Move:
+        """The move that made this play."""
+        return Move(self.tile, self.end, self.endwise)
 
-class Drew(NamedTuple):
+
+@dataclass(frozen=True, slots=True)
+class Drew:
     """A player drew a tile. In another seat's observation *tile* is None."""
 
     player: int
     tile: Tile | None
 
 
-class Passed(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """A player passed the turn."""
+
     player: int
 
 
-class Claimed(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """Muggins rule: the player who just played claimed *points*."""
+
     player: int
     points: int
     correct: bool
 
 
-class MugginsCalled(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class MugginsCalled:
+    """Muggins rule: an opponent took the points a wrong claim left."""
+
     player: int
     points: int
 
 
-class RoundEnded(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
     """*reason* is ``domino``, ``blocked`` or ``target``; *points* per side."""
 
     round: int
@@ -123,12 +165,20 @@ class RoundEnded(NamedTuple):
     went_out: int | None = None
 
 
-class GameEnded(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The game is won: *winner* is a side."""
+
     winner: int
     scores: tuple[int, ...]
 
 
 Event = Dealt | Played | Drew | Passed | Claimed | MugginsCalled | RoundEnded | GameEnded
+
+
+def event_fields(event: Event) -> dict[str, object]:
+    """An event's fields by name, in their order (for comparing and explaining)."""
+    return {f.name: getattr(event, f.name) for f in fields(event)}
 
 
 class IllegalMove(ValueError):

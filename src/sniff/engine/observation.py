@@ -8,13 +8,17 @@ tile through it.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sniff.engine.dealing import RandomDealer
 from sniff.engine.events import Action, Dealt, Drew, Event, RoundEnded
 from sniff.engine.layout import Layout
+from sniff.engine.phase import Phase
 from sniff.engine.rules import RuleSet
-from sniff.engine.state import Game, Phase
-from sniff.engine.tiles import Tile
+from sniff.engine.state import Game, points_table
+from sniff.engine.tiles import Tile, full_set
 
 
 @dataclass(frozen=True)
@@ -61,8 +65,6 @@ class Observation:
 
     def unseen_tiles(self) -> list[Tile]:
         """Tiles this seat has not seen: in other hands or in the boneyard."""
-        from sniff.engine.tiles import full_set
-
         seen = set(self.hand) | set(self.layout.tiles())
         for event in self.history:
             if isinstance(event, RoundEnded):  # the hands are shown at the end
@@ -113,3 +115,48 @@ def observe(game: Game, seat: int) -> Observation:
         pending_points=game.pending_points if game.phase in (Phase.CLAIM, Phase.MUGGINS) else 0,
         mover=game.mover,
     )
+
+
+def determinize(
+    obs: Observation,
+    hands: Sequence[Sequence[Tile]],
+    boneyard: Sequence[Tile],
+    *,
+    rng: random.Random | None = None,
+) -> Game:
+    """A game in the position *obs* describes, with the hidden tiles filled in
+    (a determinization, for look-ahead). *boneyard* is in drawing order.
+
+    It sets the game's inner state directly: this module is where a seat's
+    view is built from a game and, here, a game from a seat's view.
+    """
+    if tuple(hands[obs.seat]) != obs.hand and sorted(hands[obs.seat]) != sorted(obs.hand):
+        raise ValueError("the observer's hand must stay as observed")
+    game = object.__new__(Game)
+    game.rules = obs.rules
+    game.players = obs.players
+    game.sides = obs.sides
+    game.side_of = tuple(obs.side_of(seat) for seat in range(obs.players))
+    game.target = obs.target
+    game._points = points_table(obs.rules.scoring, obs.rules.points_unit)
+    game.rng = rng if rng is not None else random.Random(0)
+    game.dealer = RandomDealer()
+    game.log = []
+    game.round_no = obs.round
+    game.round_start = 0
+    game.scores = list(obs.scores)
+    game.phase = obs.phase
+    game.current = obs.current
+    game.leader = obs.leader
+    game.hands = [list(hand) for hand in hands]
+    game.stock = list(reversed(boneyard))
+    game.layout = obs.layout
+    game.winner = None
+    game._passes = obs.passes_in_row
+    game._drawn = obs.draws_this_turn
+    game._forced = obs.forced
+    game._required_lead = obs.required_lead
+    game._second_turn = obs.second_turn
+    game._pending = obs.pending_points
+    game._mover = obs.mover
+    return game

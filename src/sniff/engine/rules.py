@@ -218,7 +218,16 @@ def _convert(name: str, value: Any, current: Any) -> Any:
     if name == "draw_limit":
         if value in (None, "none", "unlimited", 0, "0"):
             return None
-        return int(value)
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise RulesError(
+                f"draw_limit must be a whole number, or none for no limit, not {value!r}"
+            ) from None
+    if name == "preset":
+        if value not in PRESETS:
+            raise RulesError(f"preset must be one of {', '.join(PRESETS)}, not {value!r}")
+        return value
     if isinstance(current, int):
         try:
             return int(value)

@@ -9,19 +9,9 @@ changes nothing.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from enum import Enum
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from sniff.engine.dealing import (
-    Deal,
-    Dealer,
-    RandomDealer,
-    draw_for_lead,
-    heaviest_tile,
-    highest_double,
-)
+from sniff.engine.dealing import Deal, Dealer, RandomDealer
 from sniff.engine.events import (
     DRAW,
     PASS,
@@ -43,13 +33,19 @@ from sniff.engine.events import (
     RoundEnded,
 )
 from sniff.engine.layout import ARM_ENDS, End, Layout
-from sniff.engine.rules import Combination, FirstLeader, LeadRule, NextLeader, NoDouble, RuleSet
+from sniff.engine.leading import choose_leader, next_seat
+from sniff.engine.phase import Phase
+from sniff.engine.refusals import (
+    Refusal,
+    claim_refusal,
+    draw_refusal,
+    move_refusal,
+    pass_refusal,
+    phase_refusal,
+)
+from sniff.engine.rules import Combination, RuleSet
 from sniff.engine.scoring import play_points, round_points
 from sniff.engine.tiles import Tile, full_set
-
-if TYPE_CHECKING:
-    from sniff.engine.observation import Observation
-
 
 # Every plain move, made once: legal_moves() hands out these shared values.
 _MOVES: dict[Tile, tuple[Move, ...]] = {
@@ -69,53 +65,14 @@ def _seating(
 
 
 @lru_cache(maxsize=16)
-def _points_table(combination: Combination, unit: int) -> tuple[int, ...]:
+def points_table(combination: Combination, unit: int) -> tuple[int, ...]:
     """What a play earns for every count a layout can reach (4 ends of double-twelves)."""
     return tuple(play_points(count, combination, unit) for count in range(4 * 24 + 1))
-
-
-class Phase(str, Enum):
-    PLAY = "play"  # the current player plays, draws or passes
-    CLAIM = "claim"  # muggins rule: the player who just played claims points
-    MUGGINS = "muggins"  # the next opponent may take unclaimed points
-    ROUND_OVER = "round-over"  # call next_round()
-    GAME_OVER = "game-over"
 
 
 _PLAY = Phase.PLAY
 _LEAD = End.LEAD
 _ARM = {end: end.arm for end in End}
-
-
-class Reason(str, Enum):
-    """Why an action is refused: a code the announcer turns into words."""
-
-    GAME_OVER = "game-over"
-    ROUND_OVER = "round-over"
-    WRONG_PHASE = "wrong-phase"
-    NOT_IN_HAND = "not-in-hand"
-    END_CLOSED = "end-closed"
-    DOES_NOT_FIT = "does-not-fit"
-    MUST_LEAD = "must-lead"
-    MUST_PLAY_DRAWN = "must-play-drawn"
-    HOLDS_PLAYABLE = "holds-playable"
-    BONEYARD_EMPTY = "boneyard-empty"
-    DRAW_LIMIT = "draw-limit"
-    CAN_DRAW = "can-draw"
-    CAN_PLAY = "can-play"
-    ENDWISE = "endwise"
-    NEGATIVE_CLAIM = "negative-claim"
-
-
-class Refusal(IllegalMove):
-    """:class:`IllegalMove` with a machine-readable reason and the tiles concerned."""
-
-    def __init__(
-        self, reason: Reason, message: str, action: object = None, tiles: tuple[Tile, ...] = ()
-    ) -> None:
-        super().__init__(message, action)
-        self.reason = reason
-        self.tiles = tiles
 
 
 class Game:
@@ -189,7 +146,7 @@ class Game:
         self.rules = rules
         self.players = players
         self.sides, self.side_of, self.target = _seating(rules, players)
-        self._points = _points_table(rules.scoring, rules.points_unit)
+        self._points = points_table(rules.scoring, rules.points_unit)
         self.rng = rng if rng is not None else random.Random(seed)
         self.dealer = dealer if dealer is not None else RandomDealer()
         self.log = []
@@ -278,53 +235,12 @@ class Game:
         """Who made the last play (the one who claims under the muggins rule)."""
         return self._mover
 
-    @classmethod
-    def from_position(
-        cls,
-        obs: Observation,
-        hands: Sequence[Sequence[Tile]],
-        boneyard: Sequence[Tile],
-        *,
-        rng: random.Random | None = None,
-    ) -> Game:
-        """A game in the position *obs* describes, with the hidden tiles filled in
-        (a determinization, for look-ahead). *boneyard* is in drawing order."""
-        if tuple(hands[obs.seat]) != obs.hand and sorted(hands[obs.seat]) != sorted(obs.hand):
-            raise ValueError("the observer's hand must stay as observed")
-        game = object.__new__(cls)
-        game.rules = obs.rules
-        game.players = obs.players
-        game.sides = obs.sides
-        game.side_of = tuple(obs.side_of(seat) for seat in range(obs.players))
-        game.target = obs.target
-        game._points = _points_table(obs.rules.scoring, obs.rules.points_unit)
-        game.rng = rng if rng is not None else random.Random(0)
-        game.dealer = RandomDealer()
-        game.log = []
-        game.round_no = obs.round
-        game.round_start = 0
-        game.scores = list(obs.scores)
-        game.phase = obs.phase
-        game.current = obs.current
-        game.leader = obs.leader
-        game.hands = [list(hand) for hand in hands]
-        game.stock = list(reversed(boneyard))
-        game.layout = obs.layout
-        game.winner = None
-        game._passes = obs.passes_in_row
-        game._drawn = obs.draws_this_turn
-        game._forced = obs.forced
-        game._required_lead = obs.required_lead
-        game._second_turn = obs.second_turn
-        game._pending = obs.pending_points
-        game._mover = obs.mover
-        return game
-
     def pips(self, seat: int) -> int:
         return sum(t.high + t.low for t in self.hands[seat])
 
     def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.players
+        """The seat that plays after *seat*, in the rules' direction."""
+        return next_seat(seat, self.players, self.rules.direction)
 
     def legal_moves(self) -> list[Move]:
         """The tiles the current player may play now, with their ends."""
@@ -362,10 +278,10 @@ class Game:
         return seen
 
     def can_draw(self) -> bool:
-        return self._draw_refusal() is None
+        return draw_refusal(self) is None
 
     def can_pass(self) -> bool:
-        return self._pass_refusal() is None
+        return pass_refusal(self) is None
 
     def legal_actions(self) -> list[Action]:
         """Everything the player to act may do now (claims: the correct one)."""
@@ -386,20 +302,12 @@ class Game:
     def refusal(self, action: Action) -> Refusal | None:
         """Why *action* is not allowed now, or None if it is."""
         if isinstance(action, Move):
-            return self._move_refusal(action)
+            return move_refusal(self, action)
         if isinstance(action, Draw):
-            return self._draw_refusal()
+            return draw_refusal(self)
         if isinstance(action, Pass):
-            return self._pass_refusal()
-        if isinstance(action, Claim):
-            if self.phase is not Phase.CLAIM:
-                return self._phase_refusal(action)
-            if action.points < 0:
-                return Refusal(Reason.NEGATIVE_CLAIM, "a claim cannot be negative", action)
-            return None
-        if self.phase is not Phase.MUGGINS:
-            return self._phase_refusal(action)
-        return None
+            return pass_refusal(self)
+        return claim_refusal(self, action)
 
     # -- acting -------------------------------------------------------------------
 
@@ -437,7 +345,7 @@ class Game:
             and layout.open[_ARM[end]] in tile
             and tile in hand
         ):
-            refusal = self._move_refusal(move)
+            refusal = move_refusal(self, move)
             if refusal is not None:
                 raise refusal
         hand.remove(tile)
@@ -471,7 +379,7 @@ class Game:
         return event
 
     def draw(self) -> Drew:
-        refusal = self._draw_refusal()
+        refusal = draw_refusal(self)
         if refusal is not None:
             raise refusal
         seat = self.current
@@ -487,13 +395,15 @@ class Game:
         return event
 
     def pass_turn(self) -> Passed:
-        refusal = self._pass_refusal()
+        refusal = pass_refusal(self)
         if refusal is not None:
             raise refusal
         seat = self.current
         event = Passed(seat)
         self.log.append(event)
-        self._passes += 1
+        # Blocked only when the boneyard is empty and every player in turn has
+        # passed: a pass with tiles left to draw (a draw limit) blocks nothing.
+        self._passes = self._passes + 1 if not self.stock else 0
         self._second_turn = False
         if self._passes >= self.players:
             self._end_round("blocked", None)
@@ -539,7 +449,7 @@ class Game:
     def next_round(self) -> Dealt:
         """Deal the next round after a round ended."""
         if self.phase is not Phase.ROUND_OVER:
-            raise self._phase_refusal(None)
+            raise phase_refusal(self, None)
         self._start_round()
         event = self.log[self.round_start]
         assert isinstance(event, Dealt)
@@ -547,61 +457,9 @@ class Game:
 
     # -- internals ----------------------------------------------------------------
 
-    def _phase_refusal(self, action: object) -> Refusal:
-        if self.phase is Phase.GAME_OVER:
-            return Refusal(Reason.GAME_OVER, "the game is over", action)
-        if self.phase is Phase.ROUND_OVER:
-            return Refusal(Reason.ROUND_OVER, "the round is over", action)
-        return Refusal(
-            Reason.WRONG_PHASE, f"not now: the game waits for a {self.phase.value}", action
-        )
-
-    def _move_refusal(self, move: Move) -> Refusal | None:
-        """Why *move* is refused; the message names the tile and the end."""
-        if self.phase is not Phase.PLAY:
-            return self._phase_refusal(move)
-        tile, end, endwise = move
-        found = self._move_problem(tile, end, endwise)
-        if found is None:
-            return None
-        reason, why, tiles = found
-        where = "as the lead" if end is End.LEAD else f"on {end.value}"
-        return Refusal(reason, f"cannot play {tile} {where}: {why}", move, tiles)
-
-    def _move_problem(
-        self, tile: Tile, end: End, endwise: bool
-    ) -> tuple[Reason, str, tuple[Tile, ...]] | None:
-        if tile not in self.hands[self.current]:
-            return Reason.NOT_IN_HAND, "it is not in your hand", (tile,)
-        layout = self.layout
-        forced = self._forced
-        if forced is not None and tile != forced:
-            return Reason.MUST_PLAY_DRAWN, f"you must play the tile you drew, {forced}", (forced,)
-        if layout.lead is None:
-            lead = self._required_lead
-            if lead is not None and tile != lead:
-                return Reason.MUST_LEAD, f"{lead} must lead", (lead,)
-            if end is not End.LEAD:
-                return Reason.END_CLOSED, "the first tile is the lead", (tile,)
-        else:
-            if end is End.LEAD:
-                return Reason.END_CLOSED, "the lead is already down", (tile,)
-            pip = layout.open[end.arm]
-            if pip < 0:
-                return Reason.END_CLOSED, f"{end.value} is not open", (tile,)
-            if not tile.has(pip):
-                return Reason.DOES_NOT_FIT, f"it does not fit {end.value}, which is {pip}", (tile,)
-        if endwise and (
-            not self.rules.double_endwise
-            or not tile.is_double
-            or end is End.LEAD  # the lead always lies across
-            or layout.becomes_sniff(tile)
-        ):
-            return Reason.ENDWISE, "it cannot be laid endwise", (tile,)
-        return None
-
     def _may_draw(self, holds_playable: bool) -> bool:
-        """The fast yes/no twin of :meth:`_draw_refusal` (tests hold them equal)."""
+        """The fast yes/no twin of :func:`~sniff.engine.refusals.draw_refusal` (tests hold
+        them equal)."""
         rules = self.rules
         limit = rules.draw_limit
         return (
@@ -612,45 +470,6 @@ class Game:
             and self.layout.lead is not None
             and (rules.draw_while_playable or not holds_playable)
         )
-
-    def _draw_refusal(self, holds_playable: bool | None = None) -> Refusal | None:
-        if self.phase is not Phase.PLAY:
-            return self._phase_refusal(DRAW)
-        if self._forced is not None:
-            return Refusal(
-                Reason.MUST_PLAY_DRAWN,
-                f"play the tile you drew, {self._forced}",
-                DRAW,
-                (self._forced,),
-            )
-        if not self.stock:
-            return Refusal(Reason.BONEYARD_EMPTY, "the boneyard is empty", DRAW)
-        limit = self.rules.draw_limit
-        if limit is not None and self._drawn >= limit:
-            return Refusal(Reason.DRAW_LIMIT, f"you have drawn {limit} tiles this turn", DRAW)
-        if self.layout.lead is None:
-            return Refusal(Reason.HOLDS_PLAYABLE, "lead a tile first", DRAW)
-        if not self.rules.draw_while_playable:
-            if holds_playable is None:
-                holds_playable = bool(self.legal_moves())
-            if holds_playable:
-                tiles = tuple(self.playable_tiles())
-                return Refusal(
-                    Reason.HOLDS_PLAYABLE, f"you hold a tile that fits: {tiles[0]}", DRAW, tiles
-                )
-        return None
-
-    def _pass_refusal(self, holds_playable: bool | None = None) -> Refusal | None:
-        if self.phase is not Phase.PLAY:
-            return self._phase_refusal(PASS)
-        if holds_playable is None:
-            holds_playable = bool(self.legal_moves())
-        if holds_playable:
-            tiles = tuple(self.playable_tiles())
-            return Refusal(Reason.CAN_PLAY, f"you hold a tile that fits: {tiles[0]}", PASS, tiles)
-        if self._draw_refusal(False) is None:
-            return Refusal(Reason.CAN_DRAW, "you can still draw", PASS)
-        return None
 
     def _next_opponent(self, seat: int) -> int:
         other = self.next_seat(seat)
@@ -721,7 +540,15 @@ class Game:
             deal = self.dealer.deal(self.rules, self.players, self.round_no, self.rng)
             if not isinstance(self.dealer, RandomDealer):  # ours are right by making
                 self._check_deal(deal)
-            leader, required = self._choose_leader(deal, previous)
+            leader, required = choose_leader(
+                self.rules,
+                self.players,
+                deal,
+                round_no=self.round_no,
+                previous=previous if isinstance(previous, RoundEnded) else None,
+                last_leader=self.leader,
+                rng=self.rng,
+            )
             if leader is not None:
                 break
             # Nobody holds a double and the rules say throw in: record and deal again.
@@ -748,24 +575,3 @@ class Game:
         every = [t for hand in deal.hands for t in hand] + list(deal.boneyard)
         if len(set(every)) != len(every) or any(max(t) > self.rules.max_pip for t in every):
             raise ValueError("a deal must hold each tile of the set once")
-
-    def _choose_leader(self, deal: Deal, previous: Event | None) -> tuple[int | None, Tile | None]:
-        rules = self.rules
-        if rules.lead is LeadRule.HIGHEST_DOUBLE:
-            found = highest_double(deal.hands)
-            if found is not None:
-                return found
-            if rules.no_double is NoDouble.REDEAL:
-                return None, None
-            return heaviest_tile(deal.hands)
-        if deal.leader is not None:
-            return deal.leader, None
-        if self.round_no == 1:
-            if rules.first_leader is FirstLeader.DRAW_TILES:
-                return draw_for_lead(rules, self.players, self.rng), None
-            return self.rng.randrange(self.players), None
-        if rules.next_leader is NextLeader.WINNER:
-            if isinstance(previous, RoundEnded) and previous.went_out is not None:
-                return previous.went_out, None
-            return self.rng.randrange(self.players), None
-        return self.next_seat(self.leader), None

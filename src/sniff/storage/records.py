@@ -18,33 +18,23 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 from sniff.engine import (
-    DRAW,
-    PASS,
-    Action,
-    CallMuggins,
-    Claim,
     Claimed,
-    Deal,
     Dealt,
     Drew,
     End,
     Event,
     Game,
     GameEnded,
-    IllegalMove,
-    LeadRule,
-    Move,
     MugginsCalled,
-    NextLeader,
     Passed,
-    Phase,
     Played,
+    ReplayError,
     RoundEnded,
     RulesError,
     RuleSet,
-    ScriptedDealer,
     Tile,
     full_set,
+    replay_all,
 )
 
 FORMAT = "sniff-record/1"
@@ -475,146 +465,20 @@ def parse_record(lines: Iterable[str]) -> Record:
 
 # -- verifying -----------------------------------------------------------------
 
-_NAMES = {
-    Dealt: "deal",
-    Played: "play",
-    Drew: "draw",
-    Passed: "pass",
-    Claimed: "claim",
-    MugginsCalled: "muggins",
-    RoundEnded: "round_end",
-    GameEnded: "game_end",
-}
-
-
-def _difference(recorded: Event, actual: Event) -> str:
-    """Say how a recorded line differs from what the engine produced."""
-    if type(recorded) is not type(actual):
-        return (
-            f"the record has a {_NAMES[type(recorded)]} line, "
-            f"but the engine gives {_describe(actual)}"
-        )
-    for name, mine, theirs in zip(recorded._fields, recorded, actual, strict=True):
-        if mine != theirs:
-            return f"{name} is {_show(mine)} in the record, but the rules give {_show(theirs)}"
-    return "the line differs from the engine's"  # pragma: no cover - equal tuples
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, Tile):
-        return str(value)
-    if isinstance(value, End):
-        return value.value
-    if isinstance(value, tuple):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
-    return json.dumps(value)
-
-
-def _describe(event: Event) -> str:
-    return f"{_NAMES[type(event)]} {_dumps(event_to_json(event))}"
-
-
-def _action(event: Event) -> Action | None:
-    if isinstance(event, Played):
-        return Move(event.tile, event.end, event.endwise)
-    if isinstance(event, Drew):
-        return DRAW
-    if isinstance(event, Passed):
-        return PASS
-    if isinstance(event, Claimed):
-        return Claim(event.points)
-    if isinstance(event, MugginsCalled):
-        return CallMuggins(True)
-    return None
-
-
-def _deals(record: Record) -> list[Deal]:
-    """The scripted deals. A recorded leader is passed on only where the engine
-    would draw lots; elsewhere the engine picks the leader and the check compares."""
-    rules = record.rules
-    deals: list[Deal] = []
-    previous_reason: str | None = None
-    for event in record.events:
-        if isinstance(event, RoundEnded):
-            previous_reason = event.reason
-        if not isinstance(event, Dealt):
-            continue
-        leader = event.leader
-        if event.round > 1 and rules.lead is LeadRule.ANY:
-            decided = rules.next_leader is NextLeader.ROTATE or previous_reason == "domino"
-            if decided:
-                leader = None
-        deals.append(Deal(event.hands, event.boneyard, leader))
-    return deals
-
 
 def verify(record: Record) -> Game:
     """Replay *record* through the engine; :class:`RecordError` names the first bad line.
 
     Returns the game as the record leaves it (over, or stopped between rounds).
     """
-    events, lines = record.events, record.lines
     players = len(record.players)
     if tuple(tuple(s) for s in record.rules.sides(players)) != record.sides:
         raise RecordError("the sides do not match the rules' seating", 1)
-    hand_size = record.rules.hand_size(players)
-    for event, no in zip(events, lines, strict=False):
-        if isinstance(event, Dealt) and any(len(h) != hand_size for h in event.hands):
-            raise RecordError(f"each hand must hold {hand_size} tiles", no)
-    if not events or not isinstance(events[0], Dealt):
-        raise RecordError("the first line after 'game' must be a deal", lines[0] if lines else 2)
-    game: Game | None = None
-    matched = 0
-
-    def line_at(index: int) -> int:
-        return lines[index] if index < len(lines) else (lines[-1] + 1 if lines else 2)
-
-    def check_new() -> None:
-        nonlocal matched
-        assert game is not None
-        while matched < len(game.log):
-            actual = game.log[matched]
-            if matched >= len(events):
-                raise RecordError(
-                    f"the record stops, but the rules go on with {_describe(actual)}",
-                    line_at(matched),
-                )
-            if events[matched] != actual:
-                raise RecordError(_difference(events[matched], actual), lines[matched])
-            matched += 1
-
+    lines = record.lines
     try:
-        game = Game(record.rules, players, seed=record.seed, dealer=ScriptedDealer(_deals(record)))
-        check_new()
-        while matched < len(events):
-            event, no = events[matched], lines[matched]
-            if game.phase is Phase.GAME_OVER:
-                raise RecordError("the game is already over", no)
-            if game.phase is Phase.ROUND_OVER:
-                if not isinstance(event, Dealt):
-                    raise RecordError("the round is over: a deal must come next", no)
-                game.next_round()
-                check_new()
-                continue
-            if game.phase is Phase.MUGGINS and not isinstance(event, MugginsCalled):
-                game.call_muggins(False)  # letting the points go leaves no line
-                check_new()
-                continue
-            action = _action(event)
-            if action is None:
-                raise RecordError(
-                    f"a {_NAMES[type(event)]} line where seat {game.current} must act", no
-                )
-            actor = getattr(event, "player", game.current)
-            if actor != game.current:
-                raise RecordError(f"seat {actor} acts, but it is seat {game.current}'s turn", no)
-            refusal = game.refusal(action)
-            if refusal is not None:
-                raise RecordError(f"the rules refuse this: {refusal}", no)
-            game.apply(action)
-            check_new()
-    except (IllegalMove, LookupError, ValueError) as error:
-        if isinstance(error, RecordError):
-            raise
-        raise RecordError(f"the engine cannot replay this: {error}", line_at(matched)) from None
-    return game
+        return replay_all(record.rules, players, record.events, seed=record.seed)
+    except ReplayError as error:
+        # An index past the events: the rules go on after the record's last line.
+        at_end = (lines[-1] + 1) if lines else 2
+        line = lines[error.index] if error.index < len(lines) else at_end
+        raise RecordError(error.message, line) from None

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from sniff.announce import Announcer, Utterance
 from sniff.announce.game_ui import GameTexts, bot_name
-from sniff.announce.queries import fitting_ends
 from sniff.bots import Bot
 from sniff.engine import (
     DRAW,
@@ -33,6 +32,7 @@ from sniff.engine import (
     Phase,
     Tile,
     observe,
+    tile_moves,
 )
 from sniff.i18n import Translator
 from sniff.storage import (
@@ -154,12 +154,7 @@ class GameController:
         game = self.game
         if self.my_turn() and game.phase is Phase.PLAY:
             return [m for m in game.legal_moves() if m.tile == tile]
-        layout = game.layout
-        moves = [Move(tile, end) for end in fitting_ends(layout, tile)]
-        endwise = game.rules.double_endwise and tile.is_double
-        if endwise and layout.lead is not None and not layout.becomes_sniff(tile):
-            moves += [Move(tile, m.end, True) for m in list(moves)]
-        return moves
+        return tile_moves(game.layout, tile, game.rules)
 
     def choices_all(self) -> list[Move]:
         """Every legal play of the player now (empty when it is not their turn)."""

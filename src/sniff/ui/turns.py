@@ -16,7 +16,6 @@ from typing import Any
 
 from sniff.announce import Utterance
 from sniff.bots import make_bot
-from sniff.bots.greedy import best_reply
 from sniff.engine import (
     Action,
     CallMuggins,
@@ -27,8 +26,9 @@ from sniff.engine import (
     Observation,
     Pass,
     Phase,
+    best_reply,
     observe,
-    play_points,
+    what_if,
 )
 from sniff.ui.controller import HUMAN, GameController
 
@@ -130,7 +130,7 @@ def explain_hint(ctl: GameController, obs: Observation, action: Action) -> Utter
     assert isinstance(action, Move)
     rules = obs.rules
     after = obs.layout.place(action.tile, action.end, endwise=action.endwise)
-    points = play_points(after.count, rules.scoring, rules.points_unit)
+    points = what_if(obs.layout, action, rules).points
     # Under the muggins rule the points are the player's to count and claim.
     score = "" if rules.muggins else ctl.announcer.points_phrase(points, HUMAN)
     reply: int | None = None

@@ -1,0 +1,76 @@
+"""Who plays next and who leads a round (RULES.md: presets, and source D's customs).
+
+Seats are numbered round the table. Play goes round in the rules'
+direction: clockwise the next seat is ``seat + 1``, counter-clockwise
+``seat - 1``; leaders rotate the same way.
+"""
+
+from __future__ import annotations
+
+import random
+
+from sniff.engine.dealing import Deal, draw_for_lead, heaviest_tile, highest_double
+from sniff.engine.events import RoundEnded
+from sniff.engine.rules import Direction, FirstLeader, LeadRule, NextLeader, NoDouble, RuleSet
+from sniff.engine.tiles import Tile
+
+__all__ = ["chance_decides_leader", "choose_leader", "next_seat"]
+
+
+def next_seat(seat: int, players: int, direction: Direction = Direction.CLOCKWISE) -> int:
+    """The seat that plays after *seat*.
+
+    >>> next_seat(2, 3), next_seat(0, 3, Direction.COUNTER_CLOCKWISE)
+    (0, 2)
+    """
+    step = -1 if direction is Direction.COUNTER_CLOCKWISE else 1
+    return (seat + step) % players
+
+
+def choose_leader(
+    rules: RuleSet,
+    players: int,
+    deal: Deal,
+    *,
+    round_no: int,
+    previous: RoundEnded | None,
+    last_leader: int,
+    rng: random.Random,
+) -> tuple[int | None, Tile | None]:
+    """The leader of round *round_no* and the tile it must lead (None: any tile).
+
+    ``(None, None)`` means nobody holds a double and the rules throw the
+    hands in. A leader written into a scripted *deal* stands wherever the
+    rules would otherwise leave the choice to chance.
+    """
+    if rules.lead is LeadRule.HIGHEST_DOUBLE:
+        found = highest_double(deal.hands)
+        if found is not None:
+            return found
+        if rules.no_double is NoDouble.REDEAL:
+            return None, None
+        return heaviest_tile(deal.hands)
+    if deal.leader is not None:
+        return deal.leader, None
+    if round_no == 1:
+        if rules.first_leader is FirstLeader.DRAW_TILES:
+            return draw_for_lead(rules, players, rng), None
+        return rng.randrange(players), None
+    if rules.next_leader is NextLeader.WINNER:
+        if previous is not None and previous.went_out is not None:
+            return previous.went_out, None
+        return rng.randrange(players), None
+    return next_seat(last_leader, players, rules.direction), None
+
+
+def chance_decides_leader(rules: RuleSet, round_no: int, previous_reason: str | None) -> bool:
+    """Whether round *round_no*'s leader is left to chance (lot, or drawing tiles).
+
+    A replay takes the recorded leader of such a round as the outcome of the
+    chance; every other leader the rules decide, and the replay checks it.
+    """
+    if rules.lead is not LeadRule.ANY:
+        return False
+    if round_no == 1:
+        return True
+    return rules.next_leader is NextLeader.WINNER and previous_reason != "domino"
