@@ -12,8 +12,10 @@ from sniff.bots.expert import DEFAULT_PLAYOUTS, ExpertBot
 from sniff.bots.greedy import GreedyBot
 from sniff.bots.random_bot import RandomBot
 from sniff.bots.sampler import Sampler
+from sniff.enums import BotLevel, values
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "expert")
+#: Every level :func:`make_bot` makes, weakest first (the closed set is :class:`BotLevel`).
+LEVELS: tuple[str, ...] = values(BotLevel)
 
 
 def make_bot(

@@ -22,8 +22,8 @@ from typing import Any, NamedTuple
 
 import tomli_w
 
-from sniff.bots import LEVELS
 from sniff.engine import PRESETS, Combination, RulesError, RuleSet, preset
+from sniff.enums import BotLevel, values
 from sniff.storage.atomic import Problem, StrPath, set_aside, write_atomic
 from sniff.storage.paths import settings_path
 
@@ -131,9 +131,11 @@ def _bot_levels(value: object) -> tuple[str, ...]:
     if (
         not isinstance(value, list | tuple)
         or not 1 <= len(value) <= PLAYERS_RANGE[1] - 1
-        or any(level not in LEVELS for level in value)
+        or any(level not in values(BotLevel) for level in value)
     ):
-        raise ValueError(f"must be a list of bot levels ({', '.join(LEVELS)}), not {value!r}")
+        raise ValueError(
+            f"must be a list of bot levels ({', '.join(values(BotLevel))}), not {value!r}"
+        )
     return tuple(value)
 
 
