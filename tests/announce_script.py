@@ -6,6 +6,7 @@ from sniff.announce import Announcer, Utterance
 from sniff.engine import (
     PASS,
     Deal,
+    Drew,
     Game,
     Move,
     Phase,
@@ -61,20 +62,42 @@ def transcript(language: str, verbosity: str) -> list[str]:
     def say(us: list[Utterance]) -> None:
         out.extend(line(u) for u in us)
 
-    say(ann.on_event(game.log[0], observe(game, 0)))
+    say(ann.on_events([game.log[0]], observe(game, 0)))
     queried = False
     while game.phase is Phase.PLAY:
         obs = observe(game, 0)
         if obs.my_turn and obs.layout.lead is not None and not queried:
             queried = True
-            say([ann.hand(obs), ann.ends(obs), ann.count(obs), ann.layout(obs)])
-            say([ann.tile_choice(obs, t) for t in obs.hand])
-            say([ann.preview(obs, m) for m in obs.legal if isinstance(m, Move)])
+            say(
+                [
+                    ann.answers.hand(obs),
+                    ann.answers.ends(obs),
+                    ann.answers.count(obs),
+                    ann.answers.layout(obs),
+                ]
+            )
+            say([ann.answers.tile_choice(obs, t) for t in obs.hand])
+            say([ann.answers.preview(obs, m) for m in obs.legal if isinstance(m, Move)])
             refused = game.refusal(PASS)
             if refused is not None:
-                say([ann.refusal(refused, obs)])
+                say([ann.refusals.refusal(refused, obs)])
+        # A bot's turn is said at once, its draws folded into the play or pass that ends
+        # it (as the game's bot runner does); the player's own actions one by one.
+        actor = game.current
         events = game.apply(greedy(game))  # type: ignore[arg-type]
+        while actor != 0 and game.phase is Phase.PLAY and game.current == actor and events:
+            if not isinstance(events[-1], Drew):
+                break
+            events += game.apply(greedy(game))  # type: ignore[arg-type]
         say(ann.on_events(events, observe(game, 0)))
     obs = observe(game, 0)
-    say([ann.scores(obs), ann.boneyard(obs), ann.unseen(obs), ann.history(obs), ann.turn(obs)])
+    say(
+        [
+            ann.answers.scores(obs),
+            ann.answers.boneyard(obs),
+            ann.answers.unseen(obs)[0],
+            ann.answers.history(obs),
+            ann.answers.turn(obs),
+        ]
+    )
     return out

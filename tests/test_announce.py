@@ -6,6 +6,7 @@ import pytest
 
 from announce_script import DEAL
 from sniff.announce import Announcer, Utterance, narrate_events
+from sniff.announce.keys import invalid_key
 from sniff.engine import (
     DRAW,
     PASS,
@@ -65,7 +66,7 @@ def test_tile_and_end_names_in_english_and_german() -> None:
 def test_other_players_plays_queue_and_your_own_interrupt() -> None:
     game = _game()
     ann = _announcer()
-    ann.on_event(game.log[0], observe(game, 0))
+    ann.on_events([game.log[0]], observe(game, 0))
     mine = ann.on_events(game.apply(Move(T("5-5"), End.LEAD)), observe(game, 0))
     theirs = ann.on_events(game.apply(Move(T("5-3"), End.WEST)), observe(game, 0))
     assert mine[0].interrupt and mine[0].cue == "score" and mine[0].points == 10
@@ -76,22 +77,23 @@ def test_other_players_plays_queue_and_your_own_interrupt() -> None:
 def test_your_turn_is_said_once_and_counts_the_fitting_tiles() -> None:
     game = _game()
     ann = _announcer()
-    said = ann.on_event(game.log[0], observe(game, 0))
+    said = ann.on_events([game.log[0]], observe(game, 0))
     assert said[-1].kind == "turn" and said[-1].cue == "turn"
     game.apply(Move(T("5-5"), End.LEAD))
     game.apply(Move(T("5-3"), End.WEST))
     events = game.apply(Move(T("5-2"), End.EAST))
-    out = ann.on_events(events, observe(game, 0)) + ann.on_events(events, observe(game, 0))
+    out = ann.on_events(events, observe(game, 0))
     turns = [u for u in out if u.kind == "turn"]
-    assert [u.text for u in turns] == ["Your turn, 3 fit."]
+    assert [u.text for u in turns] == ["Your turn, 3 fit."] and out[-1] is turns[0]
     assert not turns[0].interrupt  # it must not cut off Bob's play before it
+    assert [u.kind for u in ann.on_events(events, observe(game, 0), prompt=False)] == ["play"]
 
 
 def test_others_draws_never_name_the_tile() -> None:
     ann = _announcer("de")
     game = _game()
     raw = Drew(1, T("6-5"))
-    (u,) = ann.on_event(raw, observe(game, 0))
+    (u,) = ann.on_events([raw], observe(game, 0))
     assert u.text == "Anna zieht einen Stein." and "Sechs" not in u.text
 
 
@@ -116,7 +118,7 @@ def test_every_event_type_is_announced() -> None:
     for lang in ("en", "de"):
         ann = _announcer(lang, "normal")
         for event in events:
-            said = ann.on_event(event, obs)
+            said = ann.on_events([event], obs)
             assert said and all(isinstance(u, Utterance) and u.text for u in said), event
 
 
@@ -145,18 +147,20 @@ def test_every_reason_has_a_spoken_refusal(lang: str) -> None:
     texts = set()
     for reason in Reason:
         action, tiles = samples.get(reason, (DRAW, ()))
-        u = ann.refusal(_refusal(reason, action, tiles), obs)
+        u = ann.refusals.refusal(_refusal(reason, action, tiles), obs)
         assert u.interrupt and u.cue == "invalid" and u.text
         assert "engine text" not in u.text
         texts.add(u.text)
     assert len(texts) == len(Reason)
-    fit = ann.refusal(_refusal(Reason.DOES_NOT_FIT, Move(T("2-1"), End.WEST), (T("2-1"),)), obs)
+    fit = ann.refusals.refusal(
+        _refusal(Reason.DOES_NOT_FIT, Move(T("2-1"), End.WEST), (T("2-1"),)), obs
+    )
     nowhere = {
         "en": "Two-one fits nowhere: the ends are 5, 5, 5 and 5.",
         "de": "Zwei-Eins passt nirgends: Die Enden sind 5, 5, 5 und 5.",
     }
     assert fit.text == nowhere[lang]
-    elsewhere = ann.refusal(
+    elsewhere = ann.refusals.refusal(
         _refusal(Reason.DOES_NOT_FIT, Move(T("6-5"), End.WEST), (T("6-5"),)), observe(_west(), 2)
     )
     expected = {
@@ -182,21 +186,28 @@ def test_refused_draw_and_pass_say_why_and_agree_on_the_lead() -> None:
     draw, pass_ = game.refusal(DRAW), game.refusal(PASS)
     assert draw is not None and pass_ is not None
     lead_first = "Lead a tile first: any tile of your hand."
-    assert ann.refusal(draw, obs).text == ann.refusal(pass_, obs).text == lead_first
+    assert (
+        ann.refusals.refusal(draw, obs).text == ann.refusals.refusal(pass_, obs).text == lead_first
+    )
     required = Game(preset("alle-fuenfe"), 2, seed=1)
     obs = observe(required, required.current)
     lead = required.required_lead
     refused = required.refusal(PASS)
     assert lead is not None and refused is not None
-    assert ann.refusal(refused, obs).text == f"{ann.words.tile(lead).capitalize()} must lead."
+    assert (
+        ann.refusals.refusal(refused, obs).text == f"{ann.words.tile(lead).capitalize()} must lead."
+    )
     game.apply(Move(T("5-5"), End.LEAD))
     obs = observe(game, 1)
     refused = game.refusal(PASS)
     assert refused is not None and refused.tiles
     tile = ann.words.tile(refused.tiles[0])
-    assert ann.refusal(refused, obs).text == f"You can't pass: you hold a tile that fits: {tile}."
+    assert (
+        ann.refusals.refusal(refused, obs).text
+        == f"You can't pass: you hold a tile that fits: {tile}."
+    )
     can_draw = _refusal(Reason.CAN_DRAW, PASS)
-    assert ann.refusal(can_draw, obs).text == "You can't pass: you can still draw."
+    assert ann.refusals.refusal(can_draw, obs).text == "You can't pass: you can still draw."
 
 
 def test_count_arithmetic_names_doubles_and_the_exposed_sniff() -> None:
@@ -205,25 +216,27 @@ def test_count_arithmetic_names_doubles_and_the_exposed_sniff() -> None:
         Layout.empty(SpinnerMode.SNIFF_EXPOSED).place(T("4-4"), End.LEAD).place(T("6-4"), End.WEST)
     )
 
-    text = ann.count_arithmetic(lay, Combination.FIVES)
+    text = ann.book.count_arithmetic(lay, Combination.FIVES)
     assert text == (
         "end 6, plus the sniff's open half north counts 4, plus the sniff's open half south "
         "counts 4: 14 in all: no score"
     )
     lay = Layout.empty(SpinnerMode.NONE).place(T("5-5"), End.LEAD).place(T("5-3"), End.EAST)
-    assert ann.count_arithmetic(lay) == "end 3, plus double five counts 10: 13 in all: no score"
-    assert ann.points_phrase(15, 1) == "Anna scores 15"
+    assert (
+        ann.book.count_arithmetic(lay) == "end 3, plus double five counts 10: 13 in all: no score"
+    )
+    assert ann.book.earned(1, 15) == "Anna scores 15"
 
 
 def test_partner_is_your_partner_and_points_go_to_your_side() -> None:
     game = Game(preset("sniff-us"), 4, seed=3)
     ann = Announcer(0, translator("de"), player_names=["A", "B", "C", "D"], verbosity="normal")
     obs = observe(game, 0)
-    ann.on_event(game.log[0], obs)
-    (u,) = ann.on_event(Drew(2, None), obs)
+    ann.on_events([game.log[0]], obs)
+    (u,) = ann.on_events([Drew(2, None)], obs)
     assert u.text == "Dein Partner zieht einen Stein."
-    assert ann.points_phrase(10, 2) == "10 Punkte für deinen Partner"
-    assert "du und C 0" in ann.scores(obs).text
+    assert ann.book.earned(2, 10) == "10 Punkte für deinen Partner"
+    assert "du und C 0" in ann.answers.scores(obs).text
 
 
 def test_queries_answer_from_the_observation() -> None:
@@ -232,12 +245,16 @@ def test_queries_answer_from_the_observation() -> None:
     obs = observe(game, 0)
     ann = _announcer()
     assert (
-        ann.ends(obs).text
+        ann.answers.ends(obs).text
         == "Double five west and east, counts 10; north and south 5, not counted."
     )
-    assert ann.tile_choice(obs, T("5-0")).text == "Five-blank, fits west, east, north or south."
-    assert ann.preview(obs, Move(T("5-0"), End.WEST)).text == "West: 10, you score 10."
-    assert ann.invalid_key("F5").text == "F5 does nothing here; F1 for help."
+    assert (
+        ann.answers.tile_choice(obs, T("5-0")).text
+        == "Five-blank, fits west, east, north or south."
+    )
+    preview = ann.answers.preview(obs, Move(T("5-0"), End.WEST)).text
+    assert preview == "Five-blank west: 10, you score 10."
+    assert invalid_key(ann.tr, "F5").text == "F5 does nothing here; F1 for help."
     assert ann.welcome().interrupt
     assert ann.fallback_notice("voice", "text").text == (
         "The built-in voice stopped working; speaking as text lines instead."
@@ -248,8 +265,9 @@ def test_queries_answer_from_the_observation() -> None:
     assert ann.speech_unavailable("voice", "text").text == (
         "The built-in voice could not start; speaking as text lines instead."
     )
+    a = ann.answers
     assert all(
-        q(obs).interrupt for q in (ann.hand, ann.count, ann.layout, ann.unseen, ann.boneyard)
+        q(obs).interrupt for q in (a.hand, a.count, a.layout, a.boneyard, lambda o: a.unseen(o)[0])
     )
 
 
@@ -277,9 +295,14 @@ def test_count_key_under_the_muggins_rule_leaves_the_scoring_to_the_player(
     names = ["You", "Anna", "Bob"]
     ann = Announcer(0, translator(language), player_names=names, verbosity="normal")
     plain = Announcer(0, translator(language), player_names=names, verbosity="normal")
-    said = ann.count(observe(game, 0)).text
+    # While your claim is open the count key leaves the adding up to you.
+    claiming = ann.answers.count(observe(game, 0)).text
+    assert claiming.startswith(("Add up the ends yourself", "Zähl die Enden selbst"))
+    game.claim(10)
+    # After the claim: the arithmetic, but not what it scores.
+    said = ann.answers.count(observe(game, 0)).text
     assert "10" in said
     without_rule = Game(preset("sniff"), 3, dealer=ScriptedDealer([DEAL]))
     without_rule.play(Move(Tile.of(5, 5), End.LEAD))
-    scored = plain.count(observe(without_rule, 0)).text
+    scored = plain.answers.count(observe(without_rule, 0)).text
     assert said != scored and said.rstrip(".") in scored

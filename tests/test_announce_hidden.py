@@ -90,9 +90,15 @@ def test_no_utterance_names_a_hidden_tile(
             leaked = _named(u.text, every) - known[seat]
             assert not leaked, (u.text, leaked)
         known[seat].update(obs.hand)
-        answers = [ann.hand(obs), ann.ends(obs), ann.count(obs), ann.layout(obs), ann.history(obs)]
-        answers += [ann.boneyard(obs), ann.scores(obs), ann.turn(obs)]
-        answers += [ann.preview(obs, m) for m in obs.legal if isinstance(m, Move)][:3]
+        answers = [
+            ann.answers.hand(obs),
+            ann.answers.ends(obs),
+            ann.answers.count(obs),
+            ann.answers.layout(obs),
+            ann.answers.history(obs),
+        ]
+        answers += [ann.answers.boneyard(obs), ann.answers.scores(obs), ann.answers.turn(obs)]
+        answers += [ann.answers.preview(obs, m) for m in obs.legal if isinstance(m, Move)][:3]
         for u in answers:
             leaked = _named(u.text, every) - known[seat]
             assert not leaked, (u.text, leaked)

@@ -90,7 +90,7 @@ def test_open_ends_say_what_counts(
 ) -> None:
     layout = _layout(mode, *plays)
     for verbosity, expected in (("brief", brief), ("normal", normal)):
-        text = _announcer(verbosity=verbosity).ends_list(layout)
+        text = _announcer(verbosity=verbosity).book.ends_list(layout)
         assert text[0].upper() + text[1:] + "." == expected
 
 
@@ -123,7 +123,7 @@ def test_the_numbers_heard_add_up_to_the_count(name: str) -> None:
             game.apply(rng.choice(actions))
             layout = game.layout
             if layout.lead is not None and layout.open_ends():
-                text = ann.ends_list(layout)
+                text = ann.book.ends_list(layout)
                 assert _heard_total(text) == layout.count, (layout, text)
 
 
@@ -135,11 +135,12 @@ def _muggins_game() -> Game:
 def test_muggins_rule_plays_and_previews_leave_the_points_to_the_claim(verbosity: str) -> None:
     game = _muggins_game()
     ann = _announcer(verbosity=verbosity)
-    ann.on_event(game.log[0], observe(game, 0))
-    preview = ann.preview(observe(game, 0), Move(T("5-5"), End.LEAD))
-    assert "10" in preview.text and "score" not in preview.text and preview.points == 0
+    ann.on_events([game.log[0]], observe(game, 0))
+    # The player counts their own play: neither the preview nor the play says the count.
+    preview = ann.answers.preview(observe(game, 0), Move(T("5-5"), End.LEAD))
+    assert preview.text == "Double five as the lead." and preview.points == 0
     said = ann.on_events(game.apply(Move(T("5-5"), End.LEAD)), observe(game, 0))
-    assert "10" in said[0].text and "score" not in said[0].text
+    assert "10" not in said[0].text and "score" not in said[0].text
     assert said[0].cue == "play" and said[0].points == 0
     assert said[-1].text == "Claim your points: how many did your play earn?"
 
@@ -148,11 +149,12 @@ def test_muggins_claims_say_right_or_what_the_play_earned() -> None:
     game = _muggins_game()
     ann, de = _announcer(verbosity="brief"), _announcer("de", verbosity="brief")
     for a in (ann, de):
-        a.on_event(game.log[0], observe(game, 0))
+        a.on_events([game.log[0]], observe(game, 0))
     events = game.apply(Move(T("5-5"), End.LEAD)) + game.apply(Claim(10))
     said = ann.on_events(events, observe(game, 0))
-    assert said[0].text == "You lead double five, 10."
-    assert said[1].text == "You claim 10: right, 10 points." and said[1].cue == "score"
+    assert said[0].text == "You lead double five. The sniff: north and south open."
+    assert said[1].text == "You claim 10: right, 10 points. The count is 10."
+    assert said[1].cue == "score"
     de.on_events(events, observe(game, 0))
     # Anna plays five-three west (13, nothing) and claims 20: wrong, nothing to take.
     events = game.apply(Move(T("5-3"), End.WEST)) + game.apply(Claim(20))
@@ -168,12 +170,12 @@ def test_muggins_claims_say_right_or_what_the_play_earned() -> None:
     german = de.on_events(events, observe(game, 0))
     assert german[1].text == "Bob meldet 0 Punkte: falsch, der Stein hat 5 Punkte gebracht."
     assert game.phase is Phase.MUGGINS and game.current == 0
-    assert ann.muggins_let_go(0).text == "You let it go."
-    assert ann.muggins_let_go(1).text == "Anna lets it go."
-    assert de.muggins_let_go(1).text == "Anna verzichtet."
+    assert ann.events.muggins_let_go(0).text == "You let it go."
+    assert ann.events.muggins_let_go(1).text == "Anna lets it go."
+    assert de.events.muggins_let_go(1).text == "Anna verzichtet."
     (called,) = game.apply(CallMuggins(True))
     assert isinstance(called, MugginsCalled)
-    assert ann.on_event(called, observe(game, 0))[0].text.startswith("Muggins! You take 5.")
+    assert ann.on_events([called], observe(game, 0))[0].text.startswith("Muggins! You take 5.")
 
 
 def test_history_marks_your_plays_and_keeps_muggins_points_for_the_claims() -> None:
@@ -181,11 +183,12 @@ def test_history_marks_your_plays_and_keeps_muggins_points_for_the_claims() -> N
     ann = _announcer()
     game.apply(Move(T("5-5"), End.LEAD))
     obs = observe(game, 1)
-    assert ann.history(observe(game, 0)).text == "You lead double five, 10."
+    # Until you have claimed, your play's count stays unsaid.
+    assert ann.answers.history(observe(game, 0)).text == "You: double five as the lead."
     game.apply(Claim(10))
     game.apply(Move(T("5-3"), End.WEST))
     game.apply(Claim(0))
-    text = ann.history(observe(game, 0)).text
+    text = ann.answers.history(observe(game, 0)).text
     assert (
         text == "You lead double five, 10. You claim 10: right. Anna: five-three west, 13. "
         "Anna claims 0: right."
@@ -195,7 +198,7 @@ def test_history_marks_your_plays_and_keeps_muggins_points_for_the_claims() -> N
     for move in ("5-5@lead", "5-3@west", "5-2@east", "5-0@north"):
         tile, end = move.split("@")
         plain.apply(Move(T(tile), End(end)))
-    text = ann.history(observe(plain, 0)).text
+    text = ann.answers.history(observe(plain, 0)).text
     assert text.endswith("Bob: five-two east, 5, scores 5. You: five-blank north, 5, scores 5.")
 
 
@@ -204,7 +207,8 @@ def test_scores_level_and_after_the_game_who_won() -> None:
     ann = Announcer(0, translator("en"), player_names=("Ada", "Expert"))
     de = Announcer(0, translator("de"), player_names=("Ada", "Expert"))
     assert (
-        ann.scores(observe(game, 0)).text == "Score: you 0, Expert 0. Target 10. Scores are level."
+        ann.answers.scores(observe(game, 0)).text
+        == "Score: you 0, Expert 0. Target 10. Scores are level."
     )
     while game.phase is not Phase.GAME_OVER:
         if game.phase is Phase.ROUND_OVER:
@@ -213,13 +217,13 @@ def test_scores_level_and_after_the_game_who_won() -> None:
             game.apply(game.legal_actions()[0])
     obs = observe(game, 0)
     mine, theirs = obs.scores
-    text = ann.scores(obs).text
+    text = ann.answers.scores(obs).text
     if mine > theirs:
         assert text == f"You won, {mine} to {theirs}."
-        assert de.scores(obs).text == f"Du hast gewonnen, {mine} zu {theirs}."
+        assert de.answers.scores(obs).text == f"Du hast gewonnen, {mine} zu {theirs}."
     else:
         assert text == f"Expert won, {theirs} to {mine}."
-        assert de.scores(obs).text == f"Expert hat gewonnen, {theirs} zu {mine}."
+        assert de.answers.scores(obs).text == f"Expert hat gewonnen, {theirs} zu {mine}."
     assert "leads by" not in text
 
 
@@ -227,7 +231,7 @@ def test_claim_events_name_the_claimer_in_both_languages() -> None:
     game = _muggins_game()
     for lang in ("en", "de"):
         ann = _announcer(lang)
-        ann.on_event(game.log[0], observe(game, 0))
-        ann.on_event(Played(1, T("5-5"), End.LEAD, 10, 10), observe(game, 0))
-        (u,) = ann.on_event(Claimed(1, 10, True), observe(game, 0))
+        ann.on_events([game.log[0]], observe(game, 0))
+        ann.on_events([Played(1, T("5-5"), End.LEAD, 10, 10)], observe(game, 0))
+        (u,) = ann.on_events([Claimed(1, 10, True)], observe(game, 0), prompt=False)
         assert "Anna" in u.text and "10" in u.text

@@ -34,7 +34,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def check_invariants(d: Driver) -> None:
-    game = d.ctl.game
+    game = d.game
     tiles = [t for hand in game.hands for t in hand] + list(game.boneyard)
     tiles += game.layout.tiles()
     assert sorted(tiles) == sorted(full_set(game.rules.max_pip))
@@ -54,14 +54,14 @@ def test_random_keys_never_break_the_game(argv: list[str], seed: int) -> None:
     async def go() -> None:
         started = time.monotonic()
         async with Driver([*argv, "--seed", str(seed)], hint_playouts=8) as d:
-            d.ctl.digit_timeout = 0.01
+            d.cursor.digit_timeout = 0.01
             sent = 0
             games = set()
             while sent < TOTAL // 2:
                 keys = [rng.choice(KEYS) for _ in range(BURST)]
                 await d.burst(keys)
                 sent += len(keys)
-                games.add(id(d.ctl))
+                games.add(id(d.session))
                 assert not d.task.done(), "the app ended"
                 assert not d.app.errors, d.app.errors
                 check_invariants(d)

@@ -19,9 +19,10 @@ from sniff.engine import Claimed, Game, Move, MugginsCalled, Phase, Played, Roun
 from sniff.i18n import translator
 from sniff.output.sound import NullPlayer
 from sniff.output.speech import RecordingSpeech
+from sniff.session.game import GameSession
 from sniff.ui.app import SniffApp, build_context
-from sniff.ui.controller import GameController
-from sniff.ui.game import GameScreen
+from sniff.ui.game.cursor import HandCursor
+from sniff.ui.game.screen import GameScreen
 from sniff.ui.start import start_screen
 
 #: What a terminal sends for each key.
@@ -105,8 +106,16 @@ class Driver:
         raise LookupError("no game screen")
 
     @property
-    def ctl(self) -> GameController:
-        return self.screen.ctl
+    def session(self) -> GameSession:
+        return self.screen.session
+
+    @property
+    def game(self) -> Game:
+        return self.screen.session.game
+
+    @property
+    def cursor(self) -> HandCursor:
+        return self.screen.cursor
 
     @property
     def texts(self) -> list[str]:
@@ -177,14 +186,13 @@ class Driver:
 
     async def play_turn(self) -> bool:
         """One step of a simple strategy, by keys: False when the game is over."""
-        ctl = self.ctl
-        game = ctl.game
+        game = self.game
         if game.phase is Phase.GAME_OVER:
             return False
         if game.phase is Phase.ROUND_OVER:
             await self.press("enter")
             return True
-        if not ctl.my_turn():
+        if not self.session.my_turn():
             await self.settle()
             return True
         if game.phase is Phase.CLAIM:
@@ -202,14 +210,13 @@ class Driver:
 
     async def play_move(self, move: Move) -> None:
         """Select *move*'s tile and end by arrows, then Enter."""
-        ctl = self.ctl
-        index = ctl.hand.index(move.tile)
+        index = self.cursor.hand.index(move.tile)
         await self.press("home", *["right"] * index)
-        assert ctl.selected == move.tile
-        choices = ctl.choices()
+        assert self.cursor.selected == move.tile
+        choices = self.cursor.choices()
         steps = choices.index(move)
         await self.press(*["down"] * steps)
-        assert ctl.chosen_move() == move
+        assert self.cursor.chosen_move() == move
         await self.press("enter")
 
 
@@ -234,7 +241,7 @@ def test_driver_starts_and_stops(tmp_path: Any, monkeypatch: Any) -> None:
 
     async def go() -> None:
         async with Driver(["--bots", "greedy", "--seed", "3"]) as d:
-            assert d.ctl.game.players == 2
+            assert d.game.players == 2
             assert d.texts
 
     asyncio.run(go())

@@ -9,7 +9,7 @@ import pytest
 
 from sniff.engine import End, Phase, Tile, preset
 from sniff.storage import save_path
-from sniff.ui.table import VERTICAL_SHOWN, table_rows
+from sniff.ui.game.table import VERTICAL_SHOWN, table_rows
 from test_ui_game_harness import Driver
 
 
@@ -27,13 +27,12 @@ def test_on_every_turn_of_the_player_the_selected_tile_fits_when_one_does() -> N
         async with Driver(argv) as d:
             checked = forced = 0
             for _ in range(400):
-                ctl = d.ctl
-                game = ctl.game
+                game = d.game
                 if game.phase is Phase.GAME_OVER or checked >= 25:
                     break
-                if ctl.my_turn() and game.phase is Phase.PLAY and game.legal_moves():
+                if d.session.my_turn() and game.phase is Phase.PLAY and game.legal_moves():
                     fitting = {m.tile for m in game.legal_moves()}
-                    assert ctl.selected in fitting
+                    assert d.cursor.selected in fitting
                     checked += 1
                     if len(fitting) == 1:
                         forced += 1
@@ -52,12 +51,12 @@ def test_bots_have_names_and_the_partner_is_told() -> None:
     async def go() -> None:
         argv = ["--preset", "sniff-us", "--players", "4", "--bots", "random", "--seed", "2"]
         async with Driver(argv) as d:
-            assert d.ctl.names[1:] == ["Anna", "Ben", "Clara"]
+            assert d.screen.voice.names[1:] == ["Anna", "Ben", "Clara"]
             first = next(t for t in d.texts if t.startswith("New game"))
             assert "Anna (random)" in first
             assert "Ben sits opposite you and is your partner." in first
-            assert [p.name for p in d.ctl.state.players] == ["You", "Anna", "Ben", "Clara"]
-            assert [p.level for p in d.ctl.state.players[1:]] == ["random"] * 3
+            assert [p.name for p in d.session.state.players] == ["You", "Anna", "Ben", "Clara"]
+            assert [p.level for p in d.session.state.players[1:]] == ["random"] * 3
 
     asyncio.run(go())
 

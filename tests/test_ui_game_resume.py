@@ -29,15 +29,15 @@ def test_quit_and_resume_continue_the_identical_game(tmp_path: Path) -> None:
         async with Driver([*ARGS, "--seed", "13"]) as d:
             while await d.play_turn():
                 pass
-            whole = list(d.ctl.game.log)
+            whole = list(d.game.log)
         # The same game, stopped in its second round...
         async with Driver([*ARGS, "--seed", "13", "--record", str(record)]) as d:
-            while sum(isinstance(e, Dealt) for e in d.ctl.game.log) < 2 or not d.ctl.my_turn():
+            while sum(isinstance(e, Dealt) for e in d.game.log) < 2 or not d.session.my_turn():
                 assert await d.play_turn()
             await d.press("right", "f2")  # a hint and a selection must not change the game
-            game = d.ctl.game
+            game = d.game
             at_quit = (list(game.log), [list(h) for h in game.hands], game.boneyard, game.scores)
-            selected = d.ctl.selected
+            selected = d.cursor.selected
             await d.press("q")
             assert d.last().startswith("Quit? The game is saved.")
             await d.press("y")
@@ -48,18 +48,18 @@ def test_quit_and_resume_continue_the_identical_game(tmp_path: Path) -> None:
             assert "A saved game was found" in d.texts[-1]
             await d.press("enter")
             assert d.texts[-2].startswith("Game resumed: round 2")
-            game = d.ctl.game
+            game = d.game
             assert list(game.log) == at_quit[0]
             assert [list(h) for h in game.hands] == at_quit[1]
             assert game.boneyard == at_quit[2]
             assert game.scores == at_quit[3]
-            assert d.ctl.selected == selected
-            assert d.ctl.hints_used == 1
+            assert d.cursor.selected == selected
+            assert d.screen.hinter.used == 1
             # The messages before the save are still there for [ and ].
             assert any("Quit?" in u.text for u in d.ctx.output.history)
             while await d.play_turn():
                 pass
-            assert list(d.ctl.game.log) == whole
+            assert list(d.game.log) == whole
         # The record went on where it stopped, one game from header to game_end.
         rec = read_record(record)
         assert rec.finished
@@ -73,13 +73,13 @@ def test_declining_to_resume_starts_a_new_game() -> None:
     async def go() -> None:
         async with Driver([*ARGS, "--seed", "2"]) as d:
             await d.press("c-s")
-            first_deal = d.ctl.game.log[0]
+            first_deal = d.game.log[0]
         async with Driver([*ARGS, "--seed", "3"]) as d:
             await d.press("n")
             assert d.texts[-1].startswith("Start a new game? The saved game will be lost.")
             await d.press("y")
-            assert d.ctl.game.log[0] != first_deal
-            assert not d.ctl.resumed
+            assert d.game.log[0] != first_deal
+            assert not d.screen.resumed
 
     asyncio.run(go())
 
@@ -90,16 +90,16 @@ def test_no_single_key_loses_a_saved_game() -> None:
     async def go() -> None:
         async with Driver([*ARGS, "--seed", "2"]) as d:
             await d.press("c-s")
-            first_deal = d.ctl.game.log[0]
+            first_deal = d.game.log[0]
         async with Driver([*ARGS, "--seed", "3"]) as d:
             await d.press("escape")
-            assert d.ctl.resumed
-            assert d.ctl.game.log[0] == first_deal
+            assert d.screen.resumed
+            assert d.game.log[0] == first_deal
             await d.press("c-s")
         async with Driver([*ARGS, "--seed", "3"]) as d:
             await d.press("n", "escape")
-            assert d.ctl.resumed
-            assert d.ctl.game.log[0] == first_deal
+            assert d.screen.resumed
+            assert d.game.log[0] == first_deal
 
     asyncio.run(go())
 
@@ -117,9 +117,9 @@ def test_a_corrupt_save_is_set_aside_and_a_new_game_starts() -> None:
             assert said == [
                 f"Your saved game could not be read; it was kept as {aside}. A new game starts."
             ]
-            assert d.ctl.game.round_no == 1
-            assert not d.ctl.resumed
-            assert d.ctl.game.phase is not Phase.GAME_OVER
+            assert d.game.round_no == 1
+            assert not d.screen.resumed
+            assert d.game.phase is not Phase.GAME_OVER
 
     asyncio.run(go())
 
@@ -134,7 +134,7 @@ def test_a_corrupt_settings_file_is_kept_and_defaults_are_used() -> None:
             aside = path.with_name(path.name + ".bad")
             assert aside.read_text() == "this is [[ not toml"
             assert any(str(aside) in t and "default settings" in t for t in d.texts)
-            assert d.ctl.game.players == 2
-            assert d.ctl.bots[1].level == "expert"
+            assert d.game.players == 2
+            assert d.session.bots[1].level == "expert"
 
     asyncio.run(go())

@@ -13,7 +13,6 @@ from sniff.engine import Claimed, Move, MugginsCalled, Phase, Played, play_point
 from sniff.i18n import translator
 from sniff.output.speech.text import one_line
 from sniff.storage import load_settings
-from sniff.ui.controller import HUMAN
 from test_ui_game_harness import Driver, scores_from_log
 
 
@@ -24,7 +23,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def scoring_play_ready(d: Driver) -> bool:
-    game = d.ctl.game
+    game = d.game
     rules = game.rules
     return any(
         play_points(game.layout.place(m.tile, m.end).count, rules.scoring, rules.points_unit)
@@ -35,10 +34,10 @@ def scoring_play_ready(d: Driver) -> bool:
 async def claim_after_scoring(d: Driver, claim: str) -> tuple[int, int]:
     """Play a scoring tile by keys, then type *claim* and Enter: (points, events before)."""
     for _ in range(400):
-        if d.ctl.my_turn() and d.ctl.game.phase is Phase.PLAY and scoring_play_ready(d):
+        if d.session.my_turn() and d.game.phase is Phase.PLAY and scoring_play_ready(d):
             break
         assert await d.play_turn()
-    game = d.ctl.game
+    game = d.game
     rules = game.rules
     move = max(
         game.legal_moves(),
@@ -47,7 +46,7 @@ async def claim_after_scoring(d: Driver, claim: str) -> tuple[int, int]:
         ),
     )
     await d.play_move(move)
-    assert game.phase is Phase.CLAIM and game.current == HUMAN
+    assert game.phase is Phase.CLAIM and game.current == 0
     points = game.pending_points
     mark = len(game.log)
     await d.press(*claim.replace("{points}", str(points)), "enter")
@@ -60,18 +59,18 @@ async def claim_after_scoring(d: Driver, claim: str) -> tuple[int, int]:
 def test_muggins_claims_by_keys(claim: str, right: bool) -> None:
     async def go() -> None:
         async with Driver(["--rule", "muggins=on", "--bots", "expert", "--seed", "6"]) as d:
-            scores = list(d.ctl.game.scores)
+            scores = list(d.game.scores)
             points, mark = await claim_after_scoring(d, claim)
-            game = d.ctl.game
+            game = d.game
             events = game.log[mark:]
             claimed = events[0]
-            assert isinstance(claimed, Claimed) and claimed.player == HUMAN
+            assert isinstance(claimed, Claimed) and claimed.player == 0
             assert claimed.correct is right
             if right:
                 assert game.scores[0] == scores[0] + points
-                claim_words = d.ctl.announcer.describe(claimed)[0].text
-                assert claim_words in d.texts
-                assert claim_words.startswith(f"You claim {points}")
+                said = [t for t in d.texts if t.startswith(f"You claim {points}: right")]
+                # Once claimed, the count may be said.
+                assert said and "The count is" in said[0]
             else:
                 # The expert takes the points the player failed to claim.
                 called = next(e for e in events if isinstance(e, MugginsCalled))
@@ -88,10 +87,10 @@ def test_typed_claims_are_echoed_and_backspace_clears() -> None:
     async def go() -> None:
         async with Driver(["--rule", "muggins=on", "--bots", "expert", "--seed", "6"]) as d:
             for _ in range(400):
-                if d.ctl.my_turn() and d.ctl.game.phase is Phase.PLAY and scoring_play_ready(d):
+                if d.session.my_turn() and d.game.phase is Phase.PLAY and scoring_play_ready(d):
                     break
                 assert await d.play_turn()
-            game = d.ctl.game
+            game = d.game
             move = game.legal_moves()[0]
             await d.play_move(move)
             if game.phase is not Phase.CLAIM:
@@ -102,7 +101,7 @@ def test_typed_claims_are_echoed_and_backspace_clears() -> None:
             assert d.last() == "Claim 1."
             await d.press("escape")
             assert d.last() == "Claim cleared."
-            assert d.ctl.claim_digits == ""
+            assert d.cursor.claim_digits == ""
 
     asyncio.run(go())
 
@@ -111,17 +110,17 @@ def test_the_game_speaks_german() -> None:
     async def go() -> None:
         async with Driver(["--lang", "de", "--bots", "greedy", "--seed", "4"]) as d:
             for _ in range(100):
-                if d.ctl.my_turn() and d.ctl.game.layout.lead is not None:
+                if d.session.my_turn() and d.game.layout.lead is not None:
                     break
                 assert await d.play_turn()
-            ann = Announcer(HUMAN, translator("de"), player_names=d.ctl.names)
-            english = Announcer(HUMAN, translator("en"), player_names=d.ctl.names)
-            obs = d.ctl.obs()
+            ann = Announcer(0, translator("de"), player_names=d.screen.voice.names)
+            english = Announcer(0, translator("en"), player_names=d.screen.voice.names)
+            obs = d.session.observe()
             for key, query in (("h", "hand"), ("e", "ends"), ("s", "scores"), ("w", "turn")):
                 await d.press(key)
-                german = getattr(ann, query)(obs).text
+                german = getattr(ann.answers, query)(obs).text
                 assert d.last() == german
-                assert german != getattr(english, query)(obs).text
+                assert german != getattr(english.answers, query)(obs).text
             assert any("du bist dran" in t.lower() for t in d.texts)
 
     asyncio.run(go())
@@ -147,19 +146,18 @@ def test_endwise_doubles_get_a_lengthwise_choice() -> None:
         argv = ["--rule", "double_endwise=on", "--bots", "greedy", "--seed", "12"]
         async with Driver(argv) as d:
             for _ in range(600):
-                ctl = d.ctl
-                if ctl.my_turn() and any(m.endwise for m in ctl.game.legal_moves()):
+                if d.session.my_turn() and any(m.endwise for m in d.game.legal_moves()):
                     break
                 if not await d.play_turn():
                     pytest.skip("no double could be laid lengthwise in this game")
-            move = next(m for m in d.ctl.game.legal_moves() if m.endwise)
-            await d.press("home", *["right"] * d.ctl.hand.index(move.tile))
-            choices = d.ctl.choices()
+            move = next(m for m in d.game.legal_moves() if m.endwise)
+            await d.press("home", *["right"] * d.cursor.hand.index(move.tile))
+            choices = d.cursor.choices()
             assert Move(move.tile, move.end) in choices and move in choices
             await d.press(*["down"] * choices.index(move))
-            assert d.last().startswith("Lengthwise: ")
+            assert ", lengthwise: " in d.last()  # the preview names the tile and the way it lies
             await d.press("enter")
-            played = [e for e in d.ctl.game.log if isinstance(e, Played) and e.endwise]
+            played = [e for e in d.game.log if isinstance(e, Played) and e.endwise]
             assert played and played[-1].tile == move.tile
 
     asyncio.run(go())

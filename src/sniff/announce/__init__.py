@@ -11,7 +11,7 @@ from __future__ import annotations
 from sniff.announce.announcer import Announcer
 from sniff.announce.phrases import Phrasebook, sentences
 from sniff.announce.replay import narrate_events
-from sniff.announce.utterance import CUES, Utterance, Verbosity
+from sniff.announce.utterance import CUES, Utterance
 from sniff.announce.words import Words
 
 __all__ = [
@@ -19,7 +19,6 @@ __all__ = [
     "Announcer",
     "Phrasebook",
     "Utterance",
-    "Verbosity",
     "Words",
     "narrate_events",
     "sentences",

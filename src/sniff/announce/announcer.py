@@ -2,36 +2,40 @@
 
 It speaks only from what the seat may know: every event goes through
 :func:`sniff.engine.public_event` first, and everything else comes from the
-seat's :class:`~sniff.engine.Observation`.
+seat's :class:`~sniff.engine.Observation`. It keeps no game state: its parts
+share one :class:`~sniff.announce.phrases.Phrasebook` (names, sides, the
+verbosity, the language) and are handed the observation each time.
+
+- :attr:`Announcer.events`: what happened (:mod:`sniff.announce.events`)
+- :attr:`Announcer.answers`: the information keys (:mod:`sniff.announce.answers`)
+- :attr:`Announcer.refusals`: why nothing happened (:mod:`sniff.announce.refusals`)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from sniff.announce.narration import Narrator
-from sniff.announce.phrases import sentences
-from sniff.announce.queries import Queries
-from sniff.announce.utterance import Utterance, Verbosity
+from sniff.announce.answers import Answers
+from sniff.announce.events import EventWords, Scene
+from sniff.announce.phrases import Phrasebook, sentences
+from sniff.announce.refusals import RefusalWords
+from sniff.announce.utterance import Utterance
 from sniff.engine import (
+    ACTIVE,
     DRAW,
     PASS,
     Claimed,
     Dealt,
     Drew,
-    End,
     Event,
     Move,
     MugginsCalled,
     Observation,
     Passed,
-    Phase,
     Played,
-    Reason,
-    Refusal,
-    fitting_ends,
     public_event,
 )
+from sniff.enums import Verbosity
 from sniff.i18n import Translator
 
 __all__ = ["Announcer"]
@@ -40,19 +44,38 @@ __all__ = ["Announcer"]
 _TURN_ENDERS = (Dealt, Played, Passed, Claimed, MugginsCalled)
 
 
-def _leads_to_prompt(rest: Sequence[Event]) -> bool:
-    """Whether an event after the first of *rest* could still carry the turn prompt."""
-    return any(isinstance(e, _TURN_ENDERS) for e in rest[1:])
+def _drawn_before(events: Sequence[Event], index: int) -> bool:
+    """Whether events[index] is another player's draw that the next draw continues."""
+    event = events[index]
+    following = events[index + 1] if index + 1 < len(events) else None
+    return (
+        isinstance(event, Drew)
+        and isinstance(following, Drew)
+        and following.player == event.player
+        and following.tile is None
+    )
 
 
-class Announcer(Narrator, Queries):
+def _draw_run(events: Sequence[Event], index: int) -> int:
+    """How many draws by the same player end at events[index]."""
+    last = events[index]
+    assert isinstance(last, Drew)
+    count = 0
+    for event in reversed(events[: index + 1]):
+        if not (isinstance(event, Drew) and event.player == last.player):
+            break
+        count += 1
+    return count
+
+
+class Announcer:
     """Everything one seat hears.
 
     >>> from sniff.engine import Game, preset, observe
     >>> from sniff.i18n import Translator
     >>> game = Game(preset("sniff"), 2, seed=1)
     >>> ann = Announcer(0, Translator.null(), player_names=["Ada", "Anna"])
-    >>> [u.kind for u in ann.on_event(game.log[0], observe(game, 0))][:1]
+    >>> [u.kind for u in ann.on_events(game.log, observe(game, 0))][:1]
     ['deal']
     """
 
@@ -62,45 +85,64 @@ class Announcer(Narrator, Queries):
         translator: Translator,
         *,
         player_names: Sequence[str],
-        verbosity: Verbosity = "brief",
+        verbosity: Verbosity | str = Verbosity.BRIEF,
     ) -> None:
-        super().__init__(translator, seat=seat, player_names=player_names, verbosity=verbosity)
-        self.seat: int = seat
-        self.prompts_own_turn = True
-        self._prompted: tuple[int, int, int, str] | None = None
+        self.book = Phrasebook(
+            translator, seat=seat, player_names=player_names, verbosity=Verbosity(verbosity)
+        )
+        self.seat = seat
+        self.tr = translator
+        self.words = self.book.words
+        self.events = EventWords(self.book, prompts_own_turn=True)
+        self.answers = Answers(self.book)
+        self.refusals = RefusalWords(self.book)
+
+    @property
+    def verbosity(self) -> Verbosity:
+        return self.book.verbosity
+
+    @verbosity.setter
+    def verbosity(self, value: Verbosity | str) -> None:
+        self.book.verbosity = Verbosity(value)
 
     # -- events ----------------------------------------------------------------------
 
-    def on_event(self, event: Event, obs: Observation, *, prompt: bool = True) -> list[Utterance]:
-        """What this seat hears about *event*; *obs* is the seat's view after it.
-
-        *prompt*: follow it with "your turn" when the seat is to act (False
-        for all but the last of a batch of events that share *obs*).
-        """
-        seen = public_event(event, self.seat)
-        if seen is None:
-            return []
-        self.set_rules(obs.rules)
-        if obs.sides != self.sides:
-            self.set_sides(obs.sides)
-        out = self.describe(seen)
-        if isinstance(seen, Drew) and seen.player == self.seat and seen.tile is not None:
-            out[-1] = self._after_own_draw(out[-1], seen, obs)
-        if prompt and isinstance(seen, _TURN_ENDERS):
-            said = self._turn_prompt_once(obs)
-            if said is not None:
-                out.append(said)
-        return out
-
-    def on_events(self, events: Iterable[Event], obs: Observation) -> list[Utterance]:
-        """:meth:`on_event` for each of *events* (all that one action caused)."""
+    def on_events(
+        self, events: Iterable[Event], obs: Observation, *, prompt: bool = True
+    ) -> list[Utterance]:
+        """What this seat hears of *events* (all one action caused); *obs* is the
+        seat's view after them. With *prompt*, "your turn" follows when the seat is
+        to act after an event that passes the turn."""
+        if obs.sides != self.book.sides:
+            self.book.set_sides(obs.sides)
+        scene = Scene.of(obs)
         out: list[Utterance] = []
-        batch = list(events)
-        for i, event in enumerate(batch):
-            # The prompt belongs after the whole batch: *obs* is the view after its last event.
-            last = i == len(batch) - 1
-            out.extend(self.on_event(event, obs, prompt=last or not _leads_to_prompt(batch[i:])))
+        turn_passed = False
+        seen_events = [e for e in (public_event(event, self.seat) for event in events) if e]
+        for index, seen in enumerate(seen_events):
+            if _drawn_before(seen_events, index):
+                continue  # one line for a run of another player's draws, said at its end
+            turn_passed = turn_passed or isinstance(seen, _TURN_ENDERS)
+            if isinstance(seen, Drew) and seen.player != self.seat:
+                said = self.events.draws(seen.player, _draw_run(seen_events, index))
+            else:
+                said = self.events.describe(seen, scene)
+            if isinstance(seen, Drew) and seen.player == self.seat and seen.tile is not None:
+                said = self._after_own_draw(said, seen, obs)
+            if said.text:
+                out.append(said)
+        if prompt and turn_passed:
+            turn = self.turn_prompt(obs)
+            if turn is not None:
+                out.append(turn)
         return out
+
+    def turn_prompt(self, obs: Observation) -> Utterance | None:
+        """ "Your turn..." when this seat is to act, else None. It queues: it must not
+        cut off the plays said just before it."""
+        if obs.current != self.seat or obs.phase not in ACTIVE:
+            return None
+        return Utterance(self.answers.turn_prompt(obs), cue="turn", kind="turn")
 
     def _after_own_draw(self, said: Utterance, event: Drew, obs: Observation) -> Utterance:
         """Your draw, and whether the drawn tile fits (and what to do if not)."""
@@ -110,10 +152,10 @@ class Announcer(Narrator, Queries):
         if ends:
             if obs.forced == event.tile:
                 # Translators: after your draw: the tile fits and must be played now.
-                extra = tr._("it fits {ends}: play it").format(ends=self.fit_ends(ends))
+                extra = tr._("it fits {ends}: play it").format(ends=self.book.fit_ends(ends))
             else:
                 # Translators: after your draw: the tile fits these ends.
-                extra = tr._("it fits {ends}").format(ends=self.fit_ends(ends))
+                extra = tr._("it fits {ends}").format(ends=self.book.fit_ends(ends))
         elif DRAW in obs.legal:
             # Translators: after your draw: the tile does not fit, draw again.
             extra = tr._("no fit, draw again")
@@ -126,144 +168,7 @@ class Announcer(Narrator, Queries):
         text = sentences(said.text.rstrip("."), extra)
         return Utterance(text, interrupt=True, cue=said.cue, kind=said.kind)
 
-    def _turn_prompt_once(self, obs: Observation) -> Utterance | None:
-        """ "Your turn", once per turn: a batch of events shares one observation."""
-        if obs.current != self.seat or obs.phase not in (Phase.PLAY, Phase.CLAIM, Phase.MUGGINS):
-            return None
-        key = (obs.round, len(obs.history), obs.current, obs.phase.value)
-        if key == self._prompted:
-            return None
-        self._prompted = key
-        # Queued, not interrupting: it must not cut off the plays just before it.
-        return Utterance(self.turn_prompt(obs), cue="turn", kind="turn")
-
-    # -- refusals and the interface ---------------------------------------------------------
-
-    def refusal(self, refusal: Refusal, obs: Observation | None = None) -> Utterance:
-        """Why an action was refused, in words (every engine :class:`Reason`)."""
-        tr, words = self.tr, self.words
-        reason = refusal.reason
-        tile = words.tile(refusal.tiles[0]) if refusal.tiles else ""
-        action = refusal.action
-        end = action.end if isinstance(action, Move) else None
-        if reason is Reason.GAME_OVER:
-            text = tr._("the game is over")
-        elif reason is Reason.ROUND_OVER:
-            text = tr._("the round is over")
-        elif reason is Reason.WRONG_PHASE:
-            if obs is not None and obs.phase is Phase.CLAIM:
-                # Translators: refused: you must claim your points before anything else.
-                text = tr._("not now: claim your points first")
-            elif obs is not None and obs.phase is Phase.MUGGINS:
-                # Translators: refused: a muggins call is awaited before anything else.
-                text = tr._("not now: call muggins or let it go")
-            else:
-                # Translators: refused: the action does not fit this moment of the game.
-                text = tr._("not now")
-        elif reason is Reason.NOT_IN_HAND:
-            # Translators: refused: you tried to play a tile you do not hold.
-            text = tr._("you do not hold {tile}").format(tile=tile)
-        elif reason is Reason.END_CLOSED:
-            if end is End.LEAD:
-                # Translators: refused: you tried to lead when the lead is already down.
-                text = tr._("the lead is already down")
-            elif obs is not None and obs.layout.lead is None:
-                # Translators: refused: the first tile of a round is the lead, on no end.
-                text = tr._("lead a tile first")
-            else:
-                # Translators: refused: the end is not open.
-                text = tr._("{end} is not open").format(end=words.end(end or End.WEST))
-        elif reason is Reason.DOES_NOT_FIT:
-            assert end is not None
-            text = self._does_not_fit(refusal, end, obs)
-        elif reason is Reason.MUST_LEAD:
-            # Translators: refused: the rules say this tile leads the round.
-            text = tr._("{tile} must lead").format(tile=tile)
-        elif reason is Reason.MUST_PLAY_DRAWN:
-            # Translators: refused: you drew a tile that fits and must play it.
-            text = tr._("play the tile you drew: {tile}").format(tile=tile)
-        elif reason is Reason.HOLDS_PLAYABLE or reason is Reason.CAN_PLAY:
-            text = self._holds_playable(refusal, obs)
-        elif reason is Reason.BONEYARD_EMPTY:
-            # Translators: refused draw: no tiles left to draw.
-            text = tr._("the boneyard is empty")
-        elif reason is Reason.DRAW_LIMIT:
-            limit = obs.rules.draw_limit if obs is not None and obs.rules.draw_limit else 0
-            if limit:
-                # Translators: refused draw: the rules allow only so many draws per turn.
-                text = tr.ngettext(
-                    "you have drawn {n} tile this turn, the most allowed",
-                    "you have drawn {n} tiles this turn, the most allowed",
-                    limit,
-                ).format(n=limit)
-            else:
-                # Translators: refused draw: the per-turn draw limit is reached.
-                text = tr._("no more draws this turn")
-        elif reason is Reason.CAN_DRAW:
-            # Translators: refused pass: you may still draw from the boneyard.
-            text = tr._("you can't pass: you can still draw")
-        elif reason is Reason.ENDWISE:
-            # Translators: refused: this tile cannot be laid along the line.
-            text = tr._("{tile} cannot be laid lengthwise").format(tile=tile)
-        else:  # Reason.NEGATIVE_CLAIM
-            # Translators: refused: a claim below zero.
-            text = tr._("a claim cannot be negative")
-        return Utterance(sentences(text), interrupt=True, cue="invalid", kind="refusal")
-
-    def _does_not_fit(self, refusal: Refusal, end: End, obs: Observation | None) -> str:
-        """A tile on an end it does not match: where it would fit, or that it fits nowhere."""
-        tr, words = self.tr, self.words
-        tile = refusal.tiles[0] if refusal.tiles else None
-        name = words.tile(tile) if tile is not None else ""
-        if obs is None or obs.layout.lead is None or obs.layout.open[end.arm] < 0:
-            # Translators: refused: the tile does not fit that end; {at} is the short "where"
-            # form ("west"; German "im Westen").
-            return tr._("{tile} does not fit {at}").format(tile=name, at=words.short_at(end))
-        layout = obs.layout
-        if tile is not None and not fitting_ends(layout, tile):
-            pips = words.join([str(pip) for _end, pip in layout.open_ends()])
-            # Translators: refused: the tile fits no open end; {pips} lists the open ends'
-            # numbers ("double one fits nowhere: the ends are 2, 5 and 3").
-            return tr._("{tile} fits nowhere: the ends are {pips}").format(tile=name, pips=pips)
-        # Translators: refused: "five-three does not fit west, which is 4"; {at} is the short
-        # "where" form ("west"; German "im Westen").
-        text = tr._("{tile} does not fit {at}, which is {pips}").format(
-            tile=name, at=words.short_at(end), pips=layout.open[end.arm]
-        )
-        if tile is not None:
-            # Translators: after a refused play: where the tile does fit ("it fits east").
-            text += "; " + tr._("it fits {ends}").format(
-                ends=self.fit_ends(fitting_ends(layout, tile))
-            )
-        return text
-
-    def _holds_playable(self, refusal: Refusal, obs: Observation | None) -> str:
-        """Draw or pass refused because a tile fits (on the lead: any tile, or the required one)."""
-        tr, words = self.tr, self.words
-        if (obs is not None and obs.layout.lead is None) or not refusal.tiles:
-            if obs is not None and obs.required_lead is not None:
-                # Translators: refused draw or pass before the lead: this tile must lead.
-                return tr._("{tile} must lead").format(tile=words.tile(obs.required_lead))
-            # Translators: refused draw or pass before the lead: any tile may lead.
-            return tr._("lead a tile first: any tile of your hand")
-        tile = words.tile(refusal.tiles[0])
-        if refusal.action == PASS:
-            # Translators: refused pass: you hold a tile that fits.
-            return tr._("you can't pass: you hold a tile that fits: {tile}").format(tile=tile)
-        # Translators: refused draw: you hold a tile that fits (drawing is allowed only
-        # when nothing fits).
-        return tr._("you can't draw: you hold a tile that fits: {tile}").format(tile=tile)
-
-    def invalid_key(self, key_name: str | None = None) -> Utterance:
-        """A key that does nothing here."""
-        tr = self.tr
-        if key_name:
-            # Translators: the player pressed a key with no use here; {key} is its name.
-            text = tr._("{key} does nothing here; F1 for help").format(key=key_name)
-        else:
-            # Translators: the player pressed a key with no use here.
-            text = tr._("that key does nothing here; F1 for help")
-        return Utterance(sentences(text), interrupt=True, cue="invalid", kind="invalid_key")
+    # -- the interface ---------------------------------------------------------------
 
     def welcome(self) -> Utterance:
         """The first words of the game."""
@@ -317,11 +222,3 @@ class Announcer(Narrator, Queries):
             text = tr._("the {old} could not start; speaking as {new} instead")
         text = text.format(old=self.speech_mode_name(mode), new=self.speech_mode_name(new))
         return Utterance(sentences(text), interrupt=True, kind="fallback")
-
-    def points_phrase(self, points: int, seat: int | None = None) -> str:
-        """What a count earns: for a player ("you score 15") or impersonal ("scores 15")."""
-        if seat is None:
-            return self.score_word(points)
-        if points <= 0:
-            return self.score_word(0)
-        return self.player_points(seat, points)

@@ -2,7 +2,7 @@
 claims, settings changed by keys, and the words drawn on the screen.
 
 >>> from sniff.i18n import Translator
->>> GameTexts(Translator.null()).with_level(bot_name(1), "expert")
+>>> GameTexts(Translator.null()).with_level("Anna", "expert")
 'Anna (expert)'
 """
 
@@ -11,20 +11,10 @@ from __future__ import annotations
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
 from sniff.announce.words import Words
-from sniff.engine import End, Tile
+from sniff.engine import Tile
 from sniff.i18n import Translator
 
-__all__ = ["BOT_NAMES", "GameTexts", "bot_name"]
-
-#: The computer players' names, the same in every language (seat 1, 2, 3).
-BOT_NAMES = ("Anna", "Ben", "Clara")
-
-
-def bot_name(seat: int) -> str:
-    """The name of the computer player in *seat* (1 to 3)."""
-    if 1 <= seat <= len(BOT_NAMES):
-        return BOT_NAMES[seat - 1]
-    return f"Bot {seat}"
+__all__ = ["GameTexts"]
 
 
 def _say(text: str, kind: str, *, cue: str | None = None, interrupt: bool = True) -> Utterance:
@@ -104,13 +94,21 @@ class GameTexts:
         return _say(text, "resumed")
 
     def new_game(
-        self, players: str, target: int, *, partner: str | None = None, muggins: bool = False
+        self,
+        players: str,
+        rules_name: str,
+        target: int,
+        *,
+        partner: str | None = None,
+        muggins: bool = False,
     ) -> Utterance:
-        """The first words of a game: who plays, to what, the partner, the muggins rule."""
+        """The first words of a game: who plays, the rules, the target, the partner, the
+        muggins rule. It queues behind what was said before (the welcome)."""
         tr = self.tr
-        # Translators: a new game starts; {players} is "you and Anna (expert)".
-        first = tr._("new game: {players}, to {target} points")
-        parts = [first.format(players=players, target=target)]
+        # Translators: a new game starts; {players} is "you and Anna (expert)", {rules} the
+        # preset's name ("Sniff").
+        first = tr._("new game: {players}; {rules}, to {target} points")
+        parts = [first.format(players=players, rules=rules_name, target=target)]
         if partner is not None:
             # Translators: four players in two sides: who your partner is.
             parts.append(tr._("{name} sits opposite you and is your partner").format(name=partner))
@@ -121,7 +119,13 @@ class GameTexts:
                 "claim and press Enter"
             )
             parts.append(rule)
-        return Utterance(sentences(*parts), interrupt=True, kind="new_game")
+        return Utterance(sentences(*parts), kind="new_game")
+
+    def discard_game_question(self) -> Utterance:
+        """Asked when a new game is chosen while one is being played."""
+        # Translators: asked when you choose "new game" in the menu during a game.
+        text = self.tr._("start a new game? The game in progress will be lost.")
+        return _say(text + " " + self.yes_no(), "question")
 
     def menu_offer(self) -> str:
         # Translators: on first start, after the welcome: how to open the setup menu.
@@ -165,6 +169,11 @@ class GameTexts:
             text = self.tr._("your settings could not be read. The default settings are used")
         return _say(text, "bad_settings", cue="invalid")
 
+    def stats_failed(self, detail: str) -> Utterance:
+        # Translators: the finished game could not be added to the statistics; {detail} says why.
+        text = self.tr._("the statistics could not be saved: {detail}").format(detail=detail)
+        return _say(text, "stats_failed", cue="invalid")
+
     def record_failed(self, detail: str) -> Utterance:
         # Translators: the game record file could not be written; {detail} says why.
         text = self.tr._("the game record could not be written: {detail}").format(detail=detail)
@@ -173,12 +182,6 @@ class GameTexts:
     def next_round_prompt(self) -> Utterance:
         # Translators: after a round ended.
         return _say(self.tr._("press Enter for the next round"), "prompt", interrupt=False)
-
-    def game_is_over(self) -> Utterance:
-        """H after a game over: no hand to read."""
-        # Translators: H (your hand) pressed after the game ended.
-        text = self.tr._("the game is over. Press Enter for a new game, or Q to quit")
-        return _say(text, "prompt", cue="invalid")
 
     def game_over_prompt(self) -> Utterance:
         # Translators: after the game ended.
@@ -266,75 +269,9 @@ class GameTexts:
         # Translators: the typed claim was cleared.
         return _say(self.tr._("claim cleared"), "claim_typing")
 
-    def claim_help(self) -> Utterance:
-        # Translators: how to claim points (muggins rule), after "claim your points".
-        text = self.tr._("type the points and press Enter, 0 for none")
-        return _say(text, "prompt", interrupt=False)
-
-    def muggins_help(self) -> Utterance:
-        # Translators: how to answer a muggins question, after "call muggins, or let it go?".
-        return _say(self.tr._("Y: call muggins. N: let it go"), "prompt", interrupt=False)
-
     def not_claiming(self) -> Utterance:
         # Translators: Y or N pressed when there is no muggins question.
         return _say(self.tr._("there is nothing to call muggins on"), "refusal", cue="invalid")
-
-    # -- hints -------------------------------------------------------------------------
-
-    def hint_move(
-        self, tile: Tile, end: End, count: int, score: str, reply: int | None, lengthwise: bool
-    ) -> Utterance:
-        """ "six-four on north makes 20: you score 20, and leaves no score for the next player"."""
-        tr, words = self.tr, self.words
-        where = words.at(end)
-        if lengthwise:
-            where = f"{where}, {self.lengthwise()}"
-        if end is End.LEAD and not score:
-            # Translators: a hint: lead this tile (muggins rule: the points are yours to count).
-            first = tr._("lead {tile}").format(tile=words.tile(tile))
-        elif end is End.LEAD:
-            # Translators: a hint: lead this tile; {score} is "you score 10" or "no score".
-            first = tr._("lead {tile}: {score}").format(tile=words.tile(tile), score=score)
-        elif not score:
-            # Translators: a hint under the muggins rule, which leaves the points to the
-            # player to claim ("six-four on the north end makes 20").
-            first = tr._("{tile} {end} makes {count}").format(
-                tile=words.tile(tile), end=where, count=count
-            )
-        else:
-            # Translators: a hint ("six-four on the north end makes 20: you score 20").
-            first = tr._("{tile} {end} makes {count}: {score}").format(
-                tile=words.tile(tile), end=where, count=count, score=score
-            )
-        if reply is None:
-            return _say(first, "hint")
-        if reply:
-            # Translators: a hint, after the play: the most the next opponent could score.
-            second = tr._("the next player could score {points} with tiles you have not seen")
-            second = second.format(points=reply)
-        else:
-            # Translators: a hint, after the play: the next opponent cannot score from it.
-            second = tr._("it leaves no score for the next player")
-        return Utterance(sentences(first, second), interrupt=True, kind="hint")
-
-    def hint_draw(self) -> Utterance:
-        # Translators: a hint: draw from the boneyard.
-        return _say(self.tr._("hint: draw a tile"), "hint")
-
-    def hint_pass(self) -> Utterance:
-        # Translators: a hint: pass.
-        return _say(self.tr._("hint: pass"), "hint")
-
-    def hint_claim(self, points: int) -> Utterance:
-        # Translators: a hint while claiming (muggins rule).
-        return _say(self.tr._("hint: claim {points}").format(points=points), "hint")
-
-    def hint_muggins(self, call: bool) -> Utterance:
-        if call:
-            # Translators: a hint: call muggins.
-            return _say(self.tr._("hint: call muggins"), "hint")
-        # Translators: a hint: let the claim go.
-        return _say(self.tr._("hint: let it go"), "hint")
 
     def hint_not_now(self) -> Utterance:
         # Translators: F2 when it is not your turn.

@@ -16,7 +16,7 @@ from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
 from sniff.i18n import Translator
 
-__all__ = ["KeyTexts", "help_utterance", "help_utterances", "key_name"]
+__all__ = ["KeyTexts", "help_part", "invalid_key", "key_name"]
 
 
 def _named_keys(tr: Translator) -> dict[str, str]:
@@ -69,6 +69,8 @@ def _named_keys(tr: Translator) -> dict[str, str]:
         "-": tr.pgettext("key", "Minus"),
         # Translators: the spoken name of a key.
         "digits": tr.pgettext("key", "Digits"),
+        # Translators: text pasted into the game window, named like a key.
+        "<bracketed-paste>": tr.pgettext("key", "Pasted text"),
     }
 
 
@@ -172,7 +174,15 @@ class KeyTexts:
 
     def unseen(self) -> str:
         # Translators: help: what T does in the game.
-        return self.tr._("tiles you have not seen yet")
+        return self.tr._("tiles you have not seen yet, by suit; T again for more")
+
+    def round_info(self) -> str:
+        # Translators: help: what I does in the game.
+        return self.tr._("the round number, the rules and the target")
+
+    def since_my_move(self) -> str:
+        # Translators: help: what A does in the game.
+        return self.tr._("what happened since your last move")
 
     def history(self) -> str:
         # Translators: help: what G does in the game.
@@ -180,7 +190,7 @@ class KeyTexts:
 
     def turn(self) -> str:
         # Translators: help: what W does in the game.
-        return self.tr._("whose turn it is")
+        return self.tr._("whose turn it is, and what you can do")
 
     def verbosity(self) -> str:
         # Translators: help: what V does in the game.
@@ -251,36 +261,41 @@ class KeyTexts:
         return self.tr._("no")
 
 
-def help_utterances(tr: Translator, groups: Sequence[Sequence[tuple[str, str]]]) -> list[Utterance]:
-    """Help in parts, one per group of keys, so that [ and ] step through it.
+def help_part(tr: Translator, groups: Sequence[Sequence[tuple[str, str]]], index: int) -> Utterance:
+    """Part *index* of the help, one group of keys: "Keys, part 1 of 4. Left arrow: ...".
 
-    The first part interrupts and says how many parts follow; the others queue.
+    The first part says how to go on: F1 again for the next part. A help of
+    one part is said whole.
     """
     groups = [group for group in groups if group]
+    # Translators: one key in the help: "Left arrow: previous tile".
+    item = tr._("{key}: {description}")
     if len(groups) <= 1:
-        return [help_utterance(tr, groups[0] if groups else [])]
-    # Translators: the start of the help (F1) when it comes in parts; [ and ] (or Page Up
-    # and Page Down) step back and forth through what was said.
-    intro = tr.ngettext(
-        "keys, in {count} part: [ and ] step through them",
-        "keys, in {count} parts: [ and ] step through them",
-        len(groups),
-    ).format(count=len(groups))
-    # Translators: one key in the help: "Left arrow: previous tile".
-    item = tr._("{key}: {description}")
-    out = []
-    for number, group in enumerate(groups):
-        parts = [intro] if number == 0 else []
-        parts.extend(item.format(key=label, description=desc) for label, desc in group)
-        out.append(Utterance(sentences(*parts), interrupt=number == 0, kind="help"))
-    return out
-
-
-def help_utterance(tr: Translator, entries: Sequence[tuple[str, str]]) -> Utterance:
-    """Help from (label, description) pairs: "Keys. Left arrow: previous tile. ..."."""
-    # Translators: the start of the help (F1), before the list of keys.
-    parts = [tr._("keys")]
-    # Translators: one key in the help: "Left arrow: previous tile".
-    item = tr._("{key}: {description}")
-    parts.extend(item.format(key=label, description=desc) for label, desc in entries)
+        # Translators: the start of the help (F1), before the list of keys.
+        parts = [tr._("keys")]
+        parts.extend(
+            item.format(key=label, description=desc) for label, desc in groups[0] if groups
+        )
+        return Utterance(sentences(*parts), interrupt=True, kind="help")
+    index %= len(groups)
+    if index == 0:
+        # Translators: the start of the help (F1) when it comes in parts ("Keys, part 1 of
+        # 4; F1 again for the next part").
+        head = tr._("keys, part {number} of {count}; F1 again for the next part")
+    else:
+        # Translators: a later part of the help (F1 pressed again): "Part 2 of 4".
+        head = tr._("part {number} of {count}")
+    parts = [head.format(number=index + 1, count=len(groups))]
+    parts.extend(item.format(key=label, description=desc) for label, desc in groups[index])
     return Utterance(sentences(*parts), interrupt=True, kind="help")
+
+
+def invalid_key(tr: Translator, key_name: str | None = None) -> Utterance:
+    """A key that does nothing here: its name and "F1 for help", with the invalid earcon."""
+    if key_name:
+        # Translators: the player pressed a key with no use here; {key} is its name.
+        text = tr._("{key} does nothing here; F1 for help").format(key=key_name)
+    else:
+        # Translators: the player pressed a key with no use here.
+        text = tr._("that key does nothing here; F1 for help")
+    return Utterance(sentences(text), interrupt=True, cue="invalid", kind="invalid_key")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sniff.announce.utterance import Verbosity
 from sniff.announce.words import Words
 from sniff.engine import Combination, End, Layout, Part, Tile, play_points
+from sniff.enums import Verbosity
 from sniff.i18n import Translator
 
 __all__ = ["Phrasebook", "sentences"]
@@ -44,16 +44,14 @@ class Phrasebook:
         *,
         seat: int | None,
         player_names: Sequence[str],
-        verbosity: Verbosity = "brief",
+        verbosity: Verbosity | str = Verbosity.BRIEF,
         sides: Sequence[Sequence[int]] | None = None,
     ) -> None:
-        if verbosity not in ("brief", "normal", "verbose"):
-            raise ValueError(f"unknown verbosity {verbosity!r}")
         self.tr = translator
         self.words = Words(translator)
         self.seat = seat
         self.names = tuple(player_names)
-        self.verbosity: Verbosity = verbosity
+        self.verbosity = Verbosity(verbosity)  # ValueError for a word it does not know
         self.set_sides(sides or [[s] for s in range(len(self.names))])
 
     # -- who is who -----------------------------------------------------------------
@@ -66,11 +64,11 @@ class Phrasebook:
 
     @property
     def brief(self) -> bool:
-        return self.verbosity == "brief"
+        return self.verbosity is Verbosity.BRIEF
 
     @property
     def verbose(self) -> bool:
-        return self.verbosity == "verbose"
+        return self.verbosity is Verbosity.VERBOSE
 
     def is_me(self, seat: int) -> bool:
         return seat == self.seat
@@ -171,6 +169,21 @@ class Phrasebook:
             # Translators: round end, a named player loses points.
             text = tr.ngettext("{player} loses {points}", "{player} loses {points}", n)
         return text.format(points=n, player=names, players=names)
+
+    def draws(self, player: int, count: int) -> str:
+        """Another player's draws, which no one else sees: "Anna draws 3 tiles"."""
+        if count == 1:
+            # Translators: another player drew a tile you cannot see.
+            return self.tr._("{player} draws").format(player=self.name(player))
+        # Translators: another player drew several tiles you cannot see ("Anna draws 3 tiles").
+        text = self.tr.ngettext("{player} draws {n} tile", "{player} draws {n} tiles", count)
+        return text.format(player=self.name(player), n=count)
+
+    def earned(self, seat: int | None, points: int) -> str:
+        """What a count earns: for a player ("you score 15") or impersonally ("scores 15")."""
+        if seat is None or points <= 0:
+            return self.score_word(points)
+        return self.player_points(seat, points)
 
     def score_word(self, points: int) -> str:
         """What a count earns, impersonally: "scores 15", "no score"."""

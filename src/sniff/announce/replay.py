@@ -1,49 +1,54 @@
-"""A finished game told move by move, for ``sniff replay``.
+"""A recorded game told move by move, for ``sniff replay``.
 
 A replay is watched as a spectator: every tile may be named, the dealt
-hands, every draw.
+hands, every draw. The events are replayed through the engine, so each one is
+said with the table as it then stood.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
-from sniff.announce.narration import Narrator
-from sniff.announce.utterance import Verbosity
-from sniff.engine import Event, RuleSet
+from sniff.announce.events import EventWords, Scene
+from sniff.announce.phrases import Phrasebook
+from sniff.engine import Event, RuleSet, replay
+from sniff.enums import Verbosity
 from sniff.i18n import Translator
 
 __all__ = ["narrate_events"]
 
 
 def narrate_events(
-    events: Iterable[Event],
+    events: Sequence[Event],
     *,
+    rules: RuleSet,
     player_names: Sequence[str],
     translator: Translator,
-    verbosity: Verbosity = "normal",
-    rules: RuleSet | None = None,
+    verbosity: Verbosity | str = Verbosity.NORMAL,
+    seed: int | None = None,
 ) -> Iterator[str]:
     """One line per event of a recorded game, as a spectator hears it.
 
-    With *rules* (the record's rule set) the narration also says the count's
-    arithmetic, the lead rule and how round points were reckoned; without,
-    it says what the events say.
+    The events must replay under *rules* (a record that :func:`verify` passed);
+    otherwise :class:`~sniff.engine.ReplayError` ends the narration.
 
     >>> from sniff.engine import Game, preset
     >>> from sniff.i18n import Translator
     >>> game = Game(preset("sniff"), 2, seed=3)
-    >>> next(narrate_events(game.log, player_names=["Ada", "Bo"], translator=Translator.null()))[:8]
+    >>> lines = narrate_events(
+    ...     game.log, rules=game.rules, player_names=["Ada", "Bo"], translator=Translator.null()
+    ... )
+    >>> next(lines)[:8]
     'Round 1.'
     """
-    narrator = Narrator(
+    players = len(player_names)
+    book = Phrasebook(
         translator,
         seat=None,
         player_names=player_names,
         verbosity=verbosity,
-        sides=rules.sides(len(player_names)) if rules is not None else None,
+        sides=rules.sides(players),
     )
-    narrator.set_rules(rules)
-    for event in events:
-        for utterance in narrator.describe(event):
-            yield utterance.text
+    words = EventWords(book)
+    for index, game in replay(rules, players, events, seed=seed):
+        yield words.describe(events[index], Scene.of_game(game)).text

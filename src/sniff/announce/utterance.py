@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from sniff.enums import Cue, values
 
-__all__ = ["CUES", "Utterance", "Verbosity"]
+__all__ = ["CUES", "Utterance"]
 
 #: The earcons an utterance may ask for: every cue the sound layer has.
 CUES: tuple[str, ...] = values(Cue)
-
-Verbosity = Literal["brief", "normal", "verbose"]
 
 
 @dataclass(frozen=True, slots=True)

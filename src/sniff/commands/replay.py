@@ -42,10 +42,11 @@ def run(args: argparse.Namespace) -> int:
     names = [player.name for player in record.players]
     lines = narrate_events(
         record.events,
+        rules=record.rules,
         player_names=names,
         translator=tr,
         verbosity=args.verbosity,
-        rules=record.rules,
+        seed=record.seed,
     )
     if args.speech == "text":
         for line in lines:

@@ -11,7 +11,10 @@ from sniff.output.sound.base import SoundPlayer
 from sniff.output.sound.space import placement_for_end, score_pitch
 from sniff.output.speech.base import SpeechBackend
 
-__all__ = ["Output"]
+__all__ = ["CHARACTERS_PER_SECOND", "Output"]
+
+#: About 175 words a minute: what a speech estimate assumes where the output cannot tell.
+CHARACTERS_PER_SECOND = 15.0
 
 
 class Output:
@@ -61,6 +64,22 @@ class Output:
         if utterance.text:
             self.speech.speak(utterance.text, interrupt=utterance.interrupt)
             self.speech.braille(utterance.text)
+
+    def busy(self) -> bool | None:
+        """Whether speech is still being said: True or False where the speech output
+        can tell, None where it cannot (then :meth:`estimate` stands in)."""
+        backend: object = self.speech
+        for _ in range(4):  # through wrappers (a transcript, the fallback chain)
+            inner = getattr(backend, "active", None) or getattr(backend, "inner", None)
+            if inner is None or inner is backend:
+                break
+            backend = inner
+        busy = getattr(backend, "busy", None)
+        return busy if isinstance(busy, bool) else None
+
+    def estimate(self, text: str) -> float:
+        """Seconds *text* takes to say at an ordinary screen-reader rate."""
+        return len(text) / CHARACTERS_PER_SECOND
 
     def repeat(self) -> None:
         """Say the last announcement again (also when it is the same text)."""

@@ -8,46 +8,17 @@ byte-identical records and the same summary.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from sniff.engine import (
-    Action,
-    Game,
-    GameEnded,
-    Observation,
-    Passed,
-    Phase,
-    Played,
-    RoundEnded,
-    RuleSet,
-    observe,
-)
-from sniff.storage.records import PlayerInfo, RecordWriter
+from sniff.engine import GameEnded, Passed, Played, RoundEnded, RuleSet
+from sniff.enums import BotLevel, values
+from sniff.session.game import BotFactory, GameSession
+from sniff.session.keeping import Recorder, RecordSink
 
-#: The bot levels ``sniff.bots.make_bot`` knows.
-BOT_LEVELS = ("random", "greedy", "expert")  # the levels of sniff.bots.make_bot
 DEFAULT_MAX_ROUNDS = 200
-
-
-class Chooser(Protocol):
-    """Anything that picks an action from an observation (a bot)."""
-
-    def choose(self, observation: Observation) -> Action: ...
-
-
-#: Makes the bot for a level and seed: ``make_bot(level, seed=...)``.
-BotFactory = Callable[..., Chooser]
-
-
-def default_factory() -> BotFactory:
-    """The real bots, imported only when a simulation runs."""
-    from sniff.bots import make_bot
-
-    factory: BotFactory = make_bot
-    return factory
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -81,45 +52,37 @@ def play_game(
     levels: Sequence[str],
     seed: int,
     *,
-    make_bot: BotFactory,
+    make_bot: BotFactory | None = None,
     max_rounds: int = DEFAULT_MAX_ROUNDS,
     record: Path | None = None,
 ) -> GameResult:
     """Play one game between bots of *levels* (one per seat), optionally recorded."""
-    players = len(levels)
-    bots = [make_bot(level, seed=bot_seed(seed, seat)) for seat, level in enumerate(levels)]
-    game = Game(rules, players, seed=seed)
-    writer = None
+    session = GameSession.new(
+        rules, levels, seed=seed, human=False, bot_seed=bot_seed, bot_factory=make_bot
+    )
+    recorder = None
     if record is not None:
-        infos = [PlayerInfo(f"Bot {seat + 1}", "bot", level) for seat, level in enumerate(levels)]
-        writer = RecordWriter(record, rules=rules, seed=seed, players=infos, sides=game.sides)
+        recorder = Recorder(RecordSink.create(record, session), _raise)
+        session.listeners.append(recorder)
     try:
-        written = 0
-        while True:
-            if writer is not None:
-                writer.write_all(game.log[written:])
-                written = len(game.log)
-            if game.phase is Phase.GAME_OVER:
-                break
-            if game.phase is Phase.ROUND_OVER:
-                if game.round_no >= max_rounds:
-                    break
-                game.next_round()
-                continue
-            seat = game.current
-            game.apply(bots[seat].choose(observe(game, seat)))
+        session.play_bots(max_rounds=max_rounds)
     finally:
-        if writer is not None:
-            writer.close()
-    log = game.log
+        if recorder is not None:
+            recorder.close()
+    log = session.game.log
     return GameResult(
         seed=seed,
         winner=next((e.winner for e in log if isinstance(e, GameEnded)), None),
-        scores=tuple(game.scores),
+        scores=tuple(session.game.scores),
         rounds=sum(isinstance(e, RoundEnded) for e in log),
         plays=sum(isinstance(e, Played) for e in log),
         turns=sum(isinstance(e, (Played, Passed)) for e in log),
     )
+
+
+def _raise(what: str, error: Exception) -> None:
+    """A record that cannot be written ends a simulation: its records are what it is for."""
+    raise error
 
 
 @dataclass
@@ -228,8 +191,9 @@ def parse_levels(text: str | None, players: int) -> tuple[str, ...]:
     """``expert,greedy`` -> one level per seat; one level applies to every seat."""
     levels = ["greedy"] if not text else [part.strip() for part in text.split(",")]
     for level in levels:
-        if level not in BOT_LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(BOT_LEVELS)}")
+        if level not in values(BotLevel):
+            known = ", ".join(values(BotLevel))
+            raise ValueError(f"unknown bot level {level!r}; choose from {known}")
     if len(levels) == 1:
         levels *= players
     if len(levels) != players:
@@ -254,7 +218,6 @@ def simulate(
         raise ValueError("play at least one game")
     if max_rounds < 1:
         raise ValueError("--max-rounds must be at least 1")
-    factory = make_bot if make_bot is not None else default_factory()
     paths: list[Path | None] = (
         list(record_paths(record, games)) if record is not None else [None] * games
     )
@@ -269,7 +232,7 @@ def simulate(
     for i in range(games):
         summary.results.append(
             play_game(
-                rules, levels, seed + i, make_bot=factory, max_rounds=max_rounds, record=paths[i]
+                rules, levels, seed + i, make_bot=make_bot, max_rounds=max_rounds, record=paths[i]
             )
         )
     return summary

@@ -22,27 +22,27 @@ from collections.abc import Callable, Coroutine
 from typing import Any, TextIO
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.data_structures import Point
-from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.key_binding.key_bindings import DynamicKeyBindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import DynamicContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.containers import AnyContainer
-from prompt_toolkit.layout.controls import FormattedTextControl
-from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output import Output as PtOutput
 from prompt_toolkit.styles import Style
 
-from sniff.announce import Announcer, Utterance
-from sniff.announce.keys import KeyTexts, help_utterances, key_name
+from sniff.announce import Utterance
+from sniff.announce.game_ui import GameTexts
+from sniff.announce.keys import KeyTexts, help_part, invalid_key, key_name
 from sniff.i18n import Translator
 from sniff.output.setup import open_output
 from sniff.storage.settings import Settings
 from sniff.ui.base import Binding, Screen, UiContext
+from sniff.ui.confirm import ConfirmScreen
+from sniff.ui.messages import MessageArea
 
-__all__ = ["ConfirmScreen", "SniffApp", "build_context", "run_app", "yes_keys_of"]
+__all__ = ["SniffApp", "build_context", "run_app"]
 
 _log = logging.getLogger(__name__)
 
@@ -63,94 +63,15 @@ STYLE = Style.from_dict(
     }
 )
 
-#: Messages handed to the message area (more than fit: it shows the newest).
-MESSAGES_SHOWN = 12
-
 # Keys that are not keys a player pressed (terminal answers, mouse events).
 _IGNORED = {Keys.CPRResponse, Keys.Vt100MouseEvent, Keys.WindowsMouseEvent, Keys.Ignore}
 
 
-class ConfirmScreen:
-    """A yes/no question: Y or Enter says yes (J too in German), N or Escape says no.
-
-    *escape* ``"yes"`` makes Escape say yes (a question whose yes keeps
-    everything as it is); *others_no*: any other key says no as well.
-    """
-
-    modal = True
-
-    def __init__(
-        self,
-        host: SniffApp,
-        question: Utterance,
-        on_yes: Callable[[], None],
-        on_no: Callable[[], None] | None = None,
-        *,
-        escape: str = "no",
-        others_no: bool = False,
-    ) -> None:
-        self.host = host
-        self.question = question
-        self.on_yes = on_yes
-        self.on_no = on_no
-        self.escape = escape
-        self.others_no = others_no
-        self.keys = KeyTexts(host.ctx.translator)
-        self.below = host.top  # drawn above the question, so the table stays in view
-
-    def bindings(self) -> list[Binding]:
-        keys = self.keys
-        yes_keys = (*yes_keys_of(self.host.ctx.translator), "enter")
-        no_keys: tuple[str, ...] = ("n",)
-        if self.escape == "yes":
-            yes_keys += ("escape",)
-        else:
-            no_keys += ("escape",)
-        return [
-            Binding(yes_keys, lambda: keys.label(*yes_keys), keys.yes, self._yes),
-            Binding(no_keys, lambda: keys.label(*no_keys), keys.no, self._no),
-        ]
-
-    def _yes(self) -> None:
-        self.host.dismiss(self, announce=False)
-        self.on_yes()
-        self.host.exit_if_empty()
-
-    def _no(self) -> None:
-        self.host.dismiss(self, announce=self.on_no is None)
-        if self.on_no is not None:
-            self.on_no()
-        self.host.exit_if_empty()
-
-    def container(self) -> AnyContainer:
-        question = Window(
-            FormattedTextControl(lambda: [("class:question", self.question.text)]),
-            wrap_lines=True,
-            height=2,
-        )
-        if self.below is None:
-            return question
-        return HSplit([self.below.container(), question])
-
-    def message_rows(self) -> int | None:
-        """The screen below's message rows, less the question's two."""
-        wish = getattr(self.below, "message_rows", None)
-        rows = wish() if callable(wish) else None
-        return rows - 2 if isinstance(rows, int) else None
-
-    def enter(self) -> None:
-        self.host.ctx.output.say(self.question)
-
-    def unbound_key(self, key: str) -> bool:
-        if self.others_no:
-            self._no()
-            return True
-        return False
-
-
-def yes_keys_of(tr: Translator) -> tuple[str, ...]:
-    """The letter keys that say yes: Y, and J in German ("ja")."""
-    return ("y", "j") if tr.language.startswith("de") else ("y",)
+def _with_capitals(keys: tuple[str, ...]) -> list[str]:
+    """A binding's keys, and each letter's capital too: keys work with Shift and Caps Lock."""
+    out = list(keys)
+    out += [key.upper() for key in keys if len(key) == 1 and key.isalpha() and key.islower()]
+    return out
 
 
 def build_context(
@@ -166,9 +87,7 @@ def build_context(
     """The screens' shared context: *settings*, *translator* and the output
     (:func:`sniff.output.setup.open_output`, whose arguments these are)."""
     if line_stream is None and screen_mode == "line":
-        from prompt_toolkit.patch_stdout import StdoutProxy
-
-        line_stream = StdoutProxy(raw=True)  # type: ignore[assignment]
+        line_stream = sys.stdout  # nothing else writes there in line mode
     output = open_output(
         settings,
         translator,
@@ -204,23 +123,20 @@ class SniffApp:
         self._bindings: KeyBindings = KeyBindings()
         self._exiting = False
         self.handled = 0  # keys handled so far (tests wait for them)
+        self._help_part = 0  # F1 steps through the help, a part at a time
         full = screen_mode == "full"
         if full:
             # Every screen's own drawing, then the messages (all that was said,
             # wrapped, newest at the bottom), then the footer.
-            messages = Window(
-                FormattedTextControl(
-                    self._message_text,
-                    get_cursor_position=self._message_cursor,
-                    show_cursor=False,
-                ),
-                wrap_lines=True,
-                height=self._message_height,
+            area = MessageArea(ctx.output, lambda: self.top, ctx.translator)
+            body: AnyContainer = HSplit(
+                [DynamicContainer(self._top_container), area.messages(), area.footer()]
             )
-            footer = Window(FormattedTextControl(self._footer), height=1)
-            body: AnyContainer = HSplit([DynamicContainer(self._top_container), messages, footer])
         else:
-            body = Window(FormattedTextControl(self._prompt), height=1)
+            # Line mode draws nothing: each announcement is a plain line of its own
+            # (written by the output), and the cursor stays at the start of a line.
+            body = Window()
+            output = DummyOutput()
         self.application: Application[None] = Application(
             layout=Layout(HSplit([body])),
             key_bindings=DynamicKeyBindings(lambda: self._bindings),
@@ -318,8 +234,6 @@ class SniffApp:
         ask = getattr(top, "quit_question", None)
         question = ask() if callable(ask) else None
         if question is None:
-            from sniff.announce.game_ui import GameTexts
-
             question = GameTexts(self.ctx.translator).quit_plain()
         self.confirm(question, self.exit)
 
@@ -332,13 +246,11 @@ class SniffApp:
             self._bindings = kb
             return
         own = top.bindings()
-        taken = {key for binding in own for key in binding.keys}
-        for binding in own:
-            for key in binding.keys:
-                kb.add(key)(self._handler(binding.handler))
-        for binding in self._global_bindings(top):
-            for key in binding.keys:
-                if key not in taken:
+        taken: set[str] = set()
+        for binding in [*own, *self._global_bindings(top)]:
+            for key in _with_capitals(binding.keys):
+                if key not in taken:  # the screen's own keys come first
+                    taken.add(key)
                     kb.add(key)(self._handler(binding.handler))
         kb.add(Keys.Any)(self._unbound)
         self._bindings = kb
@@ -347,6 +259,8 @@ class SniffApp:
     def _handler(self, handler: Callable[[], None]) -> Callable[[KeyPressEvent], None]:
         def handle(event: KeyPressEvent) -> None:
             self.handled += 1
+            if handler != self.help:
+                self._help_part = 0
             self._guard(handler)
 
         return handle
@@ -386,14 +300,13 @@ class SniffApp:
         self.invalidate()  # the message area shows the message reached
 
     def help(self) -> None:
-        """F1: every key of the top screen, then the keys every screen has."""
+        """F1: the keys of the top screen, a group at a time; F1 again for the next
+        group, and after the last the keys every screen has (then it starts over)."""
         top = self.top
         if top is None:
             return
         own = top.bindings()
         taken = {key for binding in own for key in binding.keys}
-        # One part per group of keys (hand, play, questions, settings...), then the
-        # keys every screen has: a long list is easier to take in, and to step through.
         groups: dict[str, list[tuple[str, str]]] = {}
         for binding in own:
             groups.setdefault(binding.group, []).append((binding.label(), binding.description()))
@@ -402,14 +315,17 @@ class SniffApp:
             for b in self._global_bindings(top)
             if not set(b.keys) <= taken
         ]
-        parts = [*groups.values(), common]
-        self.ctx.output.say(help_utterances(self.ctx.translator, parts))
+        parts = [group for group in [*groups.values(), common] if group]
+        index = self._help_part % max(1, len(parts))
+        self._help_part = index + 1
+        self.ctx.output.say(help_part(self.ctx.translator, parts, index))
 
     def _unbound(self, event: KeyPressEvent) -> None:
         press = event.key_sequence[0]
         if press.key in _IGNORED:
             return
         self.handled += 1
+        self._help_part = 0
         name = press.key.value if isinstance(press.key, Keys) else str(press.key)
         top = self.top
         used = False
@@ -422,9 +338,7 @@ class SniffApp:
 
     def say_invalid(self, name: str) -> None:
         """A key that does nothing here: its name, "F1 for help", the invalid earcon."""
-        spoken = key_name(self.ctx.translator, name)
-        announcer = Announcer(0, self.ctx.translator, player_names=())
-        self.ctx.output.say(announcer.invalid_key(spoken))
+        self.ctx.output.say(invalid_key(self.ctx.translator, key_name(self.ctx.translator, name)))
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -433,47 +347,6 @@ class SniffApp:
         if top is None:
             return Window()
         return top.container()
-
-    def _shown_messages(self) -> list[Utterance]:
-        """The messages in the message area: the newest, or up to the one [ or ] reached."""
-        output = self.ctx.output
-        history = output.history
-        end = len(history) if output.position is None else output.position + 1
-        return history[max(0, end - MESSAGES_SHOWN) : end]
-
-    def _message_text(self) -> StyleAndTextTuples:
-        shown = self._shown_messages()
-        out: StyleAndTextTuples = []
-        stepping = self.ctx.output.position is not None
-        for i, utterance in enumerate(shown):
-            last = i == len(shown) - 1
-            style = "class:selected" if stepping and last else "class:message"
-            out.append((style, utterance.text + ("" if last else "\n")))
-        return out
-
-    def _message_cursor(self) -> Point:
-        """The end of the newest message shown: the window scrolls to keep it in view."""
-        shown = self._shown_messages()
-        if not shown:
-            return Point(x=0, y=0)
-        return Point(x=len(shown[-1].text), y=len(shown) - 1)
-
-    def _message_height(self) -> Dimension:
-        top = self.top
-        wish = getattr(top, "message_rows", None)
-        if callable(wish):
-            rows = wish()
-            if isinstance(rows, int):
-                return Dimension.exact(max(2, rows))
-        return Dimension(min=2, preferred=3, max=3)
-
-    def _footer(self) -> StyleAndTextTuples:
-        from sniff.announce.game_ui import GameTexts
-
-        return [("class:footer", GameTexts(self.ctx.translator).screen_help())]
-
-    def _prompt(self) -> StyleAndTextTuples:
-        return [("", "sniff> ")]
 
     # -- errors ---------------------------------------------------------------------------------
 

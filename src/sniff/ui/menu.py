@@ -22,14 +22,20 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sniff.announce.menu import DEFAULT_RATE, MenuWords
+from sniff.announce.practice import stats_report
 from sniff.announce.utterance import Utterance
+from sniff.engine import PRESETS, Combination, preset
+from sniff.enums import BotLevel, Verbosity, values
+from sniff.i18n import choose_language, translator
+from sniff.storage import Settings, load_stats, save_settings
+from sniff.storage.settings import TARGET_RANGE
 from sniff.ui.base import Binding, Host
+from sniff.ui.practice_screen import PracticeScreen
 
 if TYPE_CHECKING:
     from prompt_toolkit.formatted_text import StyleAndTextTuples
     from prompt_toolkit.layout.containers import AnyContainer
 
-    from sniff.storage.settings import Settings
 
 __all__ = ["HINT_LIMITS", "PACES", "RATES", "MenuItem", "SetupMenuScreen"]
 
@@ -153,8 +159,6 @@ class SetupMenuScreen:
                 return words.preset_default(str(self._preset_target()))
             return str(s.target)
         if key == "language":
-            from sniff.i18n import choose_language
-
             if s.language is None and self.ctx.translator.language != choose_language(None, None):
                 # --lang for this run: say the language heard, not the system's.
                 return words.language(self.ctx.translator.language, "")
@@ -176,8 +180,6 @@ class SetupMenuScreen:
         return None
 
     def _preset_target(self) -> int:
-        from sniff.engine import preset
-
         return preset(self.settings.preset).target(self.settings.players)
 
     def describe(self, item: MenuItem | None = None) -> str:
@@ -323,20 +325,14 @@ class SetupMenuScreen:
             levels = s.bot_levels + (s.bot_levels[-1],) * max(0, players - 1 - len(s.bot_levels))
             self._update(players=players, bot_levels=levels[: max(1, players - 1)])
         elif key == "bot":
-            from sniff.bots import LEVELS
-
             bots = list(s.bot_levels)
             while len(bots) < item.bot:
                 bots.append(bots[-1])
-            bots[item.bot - 1] = str(_step(LEVELS, bots[item.bot - 1], delta, wrap=True))
+            bots[item.bot - 1] = str(_step(values(BotLevel), bots[item.bot - 1], delta, wrap=True))
             self._update(bot_levels=tuple(bots))
         elif key == "preset":
-            from sniff.engine import PRESETS
-
             self._update(preset=_step(tuple(PRESETS), s.preset, delta, wrap=True))
         elif key == "scoring":
-            from sniff.engine import Combination
-
             options = (None, *(c.value for c in Combination))
             self._update(scoring=_step(options, s.scoring, delta, wrap=True))
         elif key == "target":
@@ -349,9 +345,7 @@ class SetupMenuScreen:
             rate = None if s.voice_rate == DEFAULT_RATE else s.voice_rate
             self._update(voice_rate=_step(RATES, rate, delta, wrap=bool(wrap)))
         elif key == "verbosity":
-            from sniff.storage.settings import VERBOSITIES
-
-            self._update(verbosity=_step(VERBOSITIES, s.verbosity, delta, wrap=True))
+            self._update(verbosity=_step(values(Verbosity), s.verbosity, delta, wrap=True))
         elif key == "sounds":
             self._update(sounds=not s.sounds)
         elif key == "pace":
@@ -374,8 +368,6 @@ class SetupMenuScreen:
         return max(low, min(high, value))
 
     def _set_typed_target(self) -> None:
-        from sniff.storage.settings import TARGET_RANGE
-
         number = int(self.typed)
         self.typed = ""
         low, high = TARGET_RANGE
@@ -402,8 +394,6 @@ class SetupMenuScreen:
         """Language, voice rate and sounds are heard at once."""
         speech = self.ctx.output.speech
         if new.language != old.language:
-            from sniff.i18n import choose_language, translator
-
             language = choose_language(None, new.language)
             self.ctx.translator = translator(language)
             _call(speech, "set_language", language)
@@ -417,9 +407,6 @@ class SetupMenuScreen:
 
     def say_stats(self) -> None:
         """The Statistics item: the statistics, spoken."""
-        from sniff.announce.practice import stats_report
-        from sniff.storage import load_stats
-
         stats = load_stats().stats
         self._say(" ".join(stats_report(self.ctx.translator, stats.games, stats.practice)))
 
@@ -435,8 +422,6 @@ class SetupMenuScreen:
         holds the file's own settings), only what the menu changed goes into the
         file: a ``--speech text`` for one run must not become the default.
         """
-        from sniff.storage import Settings, save_settings
-
         self.ctx.settings = self.settings
         to_file = self.settings
         base = self.ctx.extra.get("file_settings")
@@ -469,8 +454,6 @@ class SetupMenuScreen:
         if self.on_done is not None:
             self.on_done(self.settings, action)
         if action == "practice":
-            from sniff.ui.practice_screen import PracticeScreen
-
             self.host.show(PracticeScreen(self.host))
             return
         self.original = self.settings

@@ -27,6 +27,7 @@ from sniff.announce.practice import PracticeWords
 from sniff.announce.utterance import Utterance
 from sniff.engine import Combination
 from sniff.practice import LEVELS, Drill, PracticeSession, Summary
+from sniff.storage import record_practice
 from sniff.ui.base import Binding, Host
 
 if TYPE_CHECKING:
@@ -347,8 +348,6 @@ class PracticeScreen:
         Called after every answer and at the summary; what a failed write left
         out is tried again next time, and the problem is said once per session.
         """
-        from sniff.storage import record_practice
-
         session = self.session
         if not self.record or session is None or self.saved >= len(session.answers):
             return

@@ -5,23 +5,53 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from sniff.announce import Announcer, Utterance
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.phrases import Phrasebook
+from sniff.session.game import GameSession
 from sniff.session.options import GameOptions
 from sniff.storage import Settings, load_or_set_aside, save_settings
-from sniff.ui.app import ConfirmScreen
 from sniff.ui.base import Screen, UiContext
-from sniff.ui.game import GameScreen, new_controller, resumed_controller
+from sniff.ui.confirm import ConfirmScreen
+from sniff.ui.game.screen import HISTORY_SAVED, GameScreen
 
-__all__ = ["start_screen"]
+if TYPE_CHECKING:
+    from sniff.ui.app import SniffApp
+
+#: The longest saved message taken back into the history.
+MESSAGE_LIMIT = 2000
+
+__all__ = ["GameMaker", "start_screen"]
 
 
-def start_screen(host: Any, options: GameOptions) -> Screen:
+class GameMaker:
+    """Makes the games of one run: the first from the command line and settings,
+    the later ones with the setup menu's choices (each with its own record file)."""
+
+    def __init__(self, options: GameOptions) -> None:
+        self.options = options
+
+    def new(self, settings: Settings | None = None) -> tuple[GameSession, Path | None]:
+        """A new game, and the record file it writes (None: no record)."""
+        options = self.options
+        if settings is not None:
+            # The setup menu's choices, for this game and the ones after it.
+            options.rules = settings.rules()
+            options.levels = tuple(settings.bot_level(i) for i in range(settings.players - 1))
+        session = GameSession.new(
+            options.rules, options.levels, seed=options.seed, playouts=options.playouts
+        )
+        record = options.record
+        options.seed = None  # a second game is a new deal
+        if options.record is not None:
+            options.record = _next_record_path(options.record)
+        return session, record
+
+
+def start_screen(host: SniffApp, options: GameOptions) -> Screen:
     """The first screen: warnings and welcome said, then the resume question or a new game."""
-
     ctx: UiContext = host.ctx
     texts = GameTexts(ctx.translator)
     output = ctx.output
@@ -30,52 +60,59 @@ def start_screen(host: Any, options: GameOptions) -> Screen:
         where = str(loaded.set_aside) if loaded.set_aside is not None else None
         output.say(texts.bad_settings(where, ", ".join(loaded.bad_keys)))
     if not options.file_settings.welcome_done:
-        welcome = Announcer(0, ctx.translator, player_names=()).welcome()
-        output.say(welcome)
-        output.say(_menu_offer(texts))
+        output.say(Announcer(0, ctx.translator, player_names=()).welcome())
+        output.say(Utterance(texts.menu_offer(), kind="welcome"))
         file_settings = options.file_settings.with_changes(welcome_done=True)
         ctx.extra["file_settings"] = file_settings
         ctx.settings = ctx.settings.with_changes(welcome_done=True)
         with contextlib.suppress(OSError):
             save_settings(file_settings)
+    maker = GameMaker(options)
 
-    def new_game(settings: Settings | None = None) -> Any:
-        if settings is not None:
-            # The setup menu's choices, for this game and the ones after it.
-            options.rules = settings.rules()
-            options.levels = tuple(settings.bot_level(i) for i in range(settings.players - 1))
-        ctl = new_controller(
-            ctx,
-            options.rules,
-            options.levels,
-            seed=options.seed,
-            record_path=options.record,
+    def new_screen() -> GameScreen:
+        session, record = maker.new()
+        return GameScreen(
+            host,
+            session,
+            new_game=maker.new,
+            hint_playouts=options.hint_playouts,
             save_path=options.save_path,
-            playouts=options.playouts,
+            record_path=record,
         )
-        options.seed = None  # a second game is a new deal
-        if options.record is not None:
-            options.record = _next_record_path(options.record)
-        return ctl
-
-    def game_screen(ctl: Any) -> Screen:
-        return GameScreen(host, ctl, new_game=new_game, hint_playouts=options.hint_playouts)
 
     snap, problem, aside = load_or_set_aside(options.save_path)
     if problem is not None:
         output.say(texts.bad_save(str(aside) if aside is not None else None))
     if snap is None:
-        return game_screen(new_game())
+        return new_screen()
 
     def resume() -> None:
-        ctl = resumed_controller(ctx, snap, save_path=options.save_path, playouts=options.playouts)
-        host.show(game_screen(ctl))
+        session = GameSession.resume(snap, playouts=options.playouts)
+        ui = dict(snap.ui)
+        saved_record = ui.get("record")
+        # A new --record gets the whole game; without one the game's own record goes on.
+        record = options.record
+        if record is None and isinstance(saved_record, str) and saved_record:
+            record = Path(saved_record)
+        _restore_history(ctx, ui.get("history"))
+        host.show(
+            GameScreen(
+                host,
+                session,
+                new_game=maker.new,
+                hint_playouts=options.hint_playouts,
+                save_path=options.save_path,
+                record_path=record,
+                resumed=True,
+                continue_record=options.record is None,
+                ui=ui,
+            )
+        )
 
     def fresh() -> None:
-        host.show(game_screen(new_game()))
+        host.show(new_screen())
 
-    names = ["you", *[p.name for p in snap.players[1:]]]
-    book = Phrasebook(ctx.translator, seat=0, player_names=names, sides=snap.sides)
+    book = Phrasebook(ctx.translator, seat=0, player_names=(), sides=snap.sides)
     round_no = snap.check.round if snap.check is not None else len(snap.deals)
     scores = snap.check.scores if snap.check is not None else ()
     question = texts.resume_question(round_no, book.scores_list(scores))
@@ -88,8 +125,13 @@ def start_screen(host: Any, options: GameOptions) -> Screen:
     return ConfirmScreen(host, question, resume, ask_again, escape="yes")
 
 
-def _menu_offer(texts: GameTexts) -> Any:
-    return Utterance(texts.menu_offer(), kind="welcome")
+def _restore_history(ctx: UiContext, history: object) -> None:
+    """The saved messages, for [ and ] after resuming (only plain strings are taken)."""
+    if not isinstance(history, list):
+        return
+    for text in history[-HISTORY_SAVED:]:
+        if isinstance(text, str) and len(text) <= MESSAGE_LIMIT:
+            ctx.output.history.append(Utterance(text, kind="saved"))
 
 
 def _next_record_path(path: Path) -> Path:

@@ -9,6 +9,7 @@ class NullSpeech:
     """Accepts every call and does nothing, so it can never fail."""
 
     name = "none"
+    busy = False  # nothing is said, so nothing is awaited
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Discard ``text``."""

@@ -15,6 +15,8 @@ class RecordingSpeech:
     """
 
     name = "recording"
+    #: Nothing is said aloud: a recorded line is "heard" at once (pacing never waits).
+    busy = False
 
     def __init__(self) -> None:
         self.spoken: list[tuple[str, bool]] = []

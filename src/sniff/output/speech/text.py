@@ -27,6 +27,8 @@ class TextSpeech:
     """Writes every announcement as a new line and flushes it at once."""
 
     name = "text"
+    #: A written line is read at once: the game never waits for it.
+    busy = False
 
     def __init__(self, stream: TextIO | None = None) -> None:
         # Taken now, not at each write: something else may swap sys.stdout for

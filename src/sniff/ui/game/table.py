@@ -12,7 +12,6 @@ every part has a key that says it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from sniff.engine import Layout, Phase, Placed, Tile
@@ -20,15 +19,15 @@ from sniff.engine import Layout, Phase, Placed, Tile
 if TYPE_CHECKING:
     from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-    from sniff.ui.controller import GameController
+    from sniff.ui.game.cursor import HandCursor
+    from sniff.ui.game.voice import GameVoice
 
-__all__ = ["render_game", "render_messages", "table_rows"]
+__all__ = ["render_game", "table_rows"]
 
 # A piece of the main line: (top, middle, bottom) rows of equal width.
 Piece = tuple[str, str, str]
 _GAP = " "
 _MORE: Piece = ("   ", "...", "   ")
-MESSAGES_SHOWN = 12  # more than fit: the window keeps the newest in view
 
 
 def _flat(left: int, right: int) -> Piece:
@@ -176,24 +175,32 @@ def _tile(tile: Tile) -> str:
     return f"[{tile.high}|{tile.low}]"
 
 
-def render_game(ctl: GameController, width: int, height: int) -> StyleAndTextTuples:
+def render_game(
+    voice: GameVoice, cursor: HandCursor, width: int, height: int
+) -> StyleAndTextTuples:
     """The game screen above the messages: scores, the table, the hand, the choice."""
-    texts = ctl.texts
-    game = ctl.game
+    texts = voice.texts
+    session = voice.session
+    game = session.game
     out: StyleAndTextTuples = []
 
     def line(text: str, style: str = "") -> None:
         out.append((style, text[:width] + "\n"))
 
-    names = ctl.announcer.scores_list(game.scores)
+    names = voice.announcer.book.scores_list(game.scores)
+    # Under the muggins rule the player counts their own play before claiming it.
+    counting = game.rules.muggins and game.phase is Phase.CLAIM and session.my_turn()
+    count = "?" if counting else str(game.layout.count)
     line(
-        f"{texts.screen_round()} {game.round_no}  {texts.screen_count()} {game.layout.count}  "
+        f"{texts.screen_round()} {game.round_no}  {texts.screen_count()} {count}  "
         f"{texts.screen_target()} {game.target}",
         "class:title",
     )
     line(f"{texts.screen_score()}: {names}", "class:title")
     others = "  ".join(
-        f"{ctl.names[seat]} {len(game.hands[seat])}" for seat in range(1, game.players)
+        f"{voice.names[seat]} {len(game.hands[seat])}"
+        for seat in range(game.players)
+        if seat != session.human
     )
     line(f"{texts.screen_boneyard()} {len(game.stock)}  {others}")
     rows = table_rows(game.layout, width)
@@ -201,14 +208,15 @@ def render_game(ctl: GameController, width: int, height: int) -> StyleAndTextTup
         line(texts.screen_empty_table())
     for row in rows[: max(1, height - 12)]:
         line(row, "class:table")
-    _hand(ctl, out, width)
-    move = ctl.chosen_move()
-    if move is not None and game.phase is Phase.PLAY:
+    _hand(voice, cursor, out, width)
+    move = cursor.chosen_move()
+    if move is not None and game.phase is Phase.PLAY and not game.rules.muggins:
         after = game.layout.place(move.tile, move.end, endwise=move.endwise)
         extra = f", {texts.lengthwise()}" if move.endwise else ""
-        line(f"-> {ctl.announcer.words.short_at(move.end)}{extra}: {after.count}", "class:choice")
-    elif ctl.claim_digits:
-        line(ctl.texts.claim_typed(ctl.claim_digits).text, "class:choice")
+        short = voice.announcer.words.short_at(move.end)
+        line(f"-> {short}{extra}: {after.count}", "class:choice")
+    elif cursor.claim_digits:
+        line(texts.claim_typed(cursor.claim_digits).text, "class:choice")
     else:
         line("")
     if out:
@@ -217,23 +225,18 @@ def render_game(ctl: GameController, width: int, height: int) -> StyleAndTextTup
     return out
 
 
-def render_messages(texts: Sequence[str]) -> StyleAndTextTuples:
-    """The last messages, one a line: the window shows them wrapped, newest at the bottom."""
-    return [("class:message", "\n".join(texts))]
-
-
-def _hand(ctl: GameController, out: StyleAndTextTuples, width: int) -> None:
-    label = f"{ctl.texts.screen_hand()}: "
+def _hand(voice: GameVoice, cursor: HandCursor, out: StyleAndTextTuples, width: int) -> None:
+    label = f"{voice.texts.screen_hand()}: "
     out.append(("class:label", label))
     used = len(label)
-    playable = {m.tile for m in ctl.choices_all()} if ctl.my_turn() else set()
-    for tile in ctl.hand:
+    playable = cursor.playable()
+    for tile in cursor.hand:
         text = _tile(tile)
         if used + len(text) + 1 > width:
             out.append(("", "\n"))
             out.append(("", " " * len(label)))
             used = len(label)
-        if tile == ctl.selected:
+        if tile == cursor.selected:
             style = "class:selected"
         elif tile in playable:
             style = "class:playable"

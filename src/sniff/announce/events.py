@@ -1,14 +1,16 @@
 """Events in words: plays, draws, passes, claims, deals, round and game ends.
 
-A :class:`Narrator` needs only the events (as the seat may see them) and
-follows the layout itself, so the same words serve the live announcer and
-the replay narrator. Turn prompts, which need an observation, live in
-:mod:`sniff.announce.announcer`.
+:class:`EventWords` says one event (as the seat may see it) against a
+:class:`Scene`: the table as the event left it, the rules, and what the last
+play earned. The live announcer builds the scene from the seat's
+observation, the replay narrator from the replayed game, so the same words
+serve both and neither keeps a copy of the game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sniff.announce.phrases import Phrasebook, sentences
 from sniff.announce.utterance import Utterance
@@ -18,11 +20,13 @@ from sniff.engine import (
     Drew,
     End,
     Event,
+    Game,
     GameEnded,
     Layout,
     LeadRule,
     MugginsCalled,
     NoDouble,
+    Observation,
     Passed,
     Played,
     RoundEnded,
@@ -34,133 +38,93 @@ from sniff.engine import (
 )
 from sniff.engine.dealing import heaviest_tile, highest_double
 
-__all__ = ["Narrator"]
+__all__ = ["EventWords", "Scene"]
 
 
-class Narrator(Phrasebook):
-    """Turns events into utterances and keeps its own copy of the layout."""
+@dataclass(frozen=True)
+class Scene:
+    """What an event is said against: the rules, the table as the event left it,
+    and what the round's last play earned (claims are judged against it)."""
 
-    rules: RuleSet | None = None
-    table: Layout | None = None  # our own copy of the layout, from the events
-    # The live announcer follows a deal with "your turn to lead": the deal then
-    # need not say that you lead.
-    prompts_own_turn = False
-    # What the last play earned (the muggins rule says it only after the claim).
-    last_play_points: int | None = None
+    rules: RuleSet
+    layout: Layout
+    history: tuple[Event, ...] = ()  # this round so far, as the seat sees it
 
-    def set_rules(self, rules: RuleSet | None) -> None:
-        """The rules being played (arithmetic at round end, the lead rule)."""
-        if rules is not None and rules is not self.rules:
-            self.rules = rules
-            if self.table is None:
-                self.table = Layout.empty(rules.spinner)
+    @classmethod
+    def of(cls, obs: Observation) -> Scene:
+        """The scene a seat sees (its observation after the events)."""
+        return cls(obs.rules, obs.layout, obs.history)
 
-    def describe(self, event: Event) -> list[Utterance]:
+    @classmethod
+    def of_game(cls, game: Game) -> Scene:
+        """The scene a spectator sees (a replay sees the whole game)."""
+        return cls(game.rules, game.layout, tuple(game.log[game.round_start :]))
+
+    @property
+    def last_points(self) -> int | None:
+        """What the round's last play earned (claims are judged against it)."""
+        for event in reversed(self.history):
+            if isinstance(event, Played):
+                return event.points
+        return None
+
+    def second_turn(self, event: Played) -> bool:
+        """Whether *event* is the leader's second turn (alle-fuenfe: the leader plays again)."""
+        if not self.rules.leader_second_turn:
+            return False
+        plays = [e for e in self.history if isinstance(e, Played)]
+        return len(plays) >= 2 and plays[1] == event and plays[0].player == event.player
+
+
+class EventWords:
+    """Turns events into utterances, for one seat (or a spectator)."""
+
+    def __init__(self, book: Phrasebook, *, prompts_own_turn: bool = False) -> None:
+        self.book = book
+        self.tr = book.tr
+        self.words = book.words
+        # The live announcer follows a deal with "your turn to lead": the deal then
+        # need not say that you lead.
+        self.prompts_own_turn = prompts_own_turn
+
+    def describe(self, event: Event, scene: Scene) -> Utterance:
         """What *event* sounds like from this seat (already a public event)."""
         if isinstance(event, Played):
-            return [self._played(event)]
+            return self._played(event, scene)
         if isinstance(event, Drew):
-            return [self._drew(event)]
+            return self._drew(event)
         if isinstance(event, Passed):
-            return [self._passed(event)]
+            return self._passed(event, scene)
         if isinstance(event, Dealt):
-            return [self._dealt(event)]
+            return self._dealt(event, scene.rules)
         if isinstance(event, Claimed):
-            return [self._claimed(event)]
+            return self._claimed(event, scene)
         if isinstance(event, MugginsCalled):
-            return [self._muggins(event)]
+            return self._muggins(event)
         if isinstance(event, RoundEnded):
-            return [self._round_ended(event)]
-        return [self._game_ended(event)]
+            return self._round_ended(event, scene.rules)
+        return self._game_ended(event)
 
     # -- plays ---------------------------------------------------------------------
 
-    def _follow(self, event: Played) -> Layout | None:
-        """Place the tile on our layout; None if our copy has lost track."""
-        layout = self.table
-        if layout is None:
-            return None
-        try:
-            if (layout.lead is None) != (event.end is End.LEAD):
-                raise ValueError("out of step")
-            after = layout.place(event.tile, event.end, endwise=event.endwise)
-        except (ValueError, IndexError):
-            self.table = None
-            return None
-        if after.count != event.count:
-            self.table = None
-            return None
-        self.table = after
-        return after
-
-    @property
-    def muggins(self) -> bool:
-        """Whether players must claim their points (then plays say only the count)."""
-        return self.rules is not None and self.rules.muggins
-
-    def _played(self, event: Played) -> Utterance:
-        before = self.table
-        after = self._follow(event)
-        self.last_play_points = event.points
-        # Under the muggins rule the points are the player's to claim: say the count only.
-        points = 0 if self.muggins else event.points
-        tr, words = self.tr, self.words
-        me = self.is_me(event.player)
-        tile = words.tile(event.tile)
+    def _played(self, event: Played, scene: Scene) -> Utterance:
+        after = scene.layout if scene.layout.count == event.count else None
+        me = self.book.is_me(event.player)
+        # Under the muggins rule the points are the player's to claim, and the player's
+        # own count stays unsaid until the claim: others' plays say the count only.
+        points = 0 if scene.rules.muggins else event.points
+        secret = scene.rules.muggins and me
         lead = event.end is End.LEAD
-        who = "" if me else self.name(event.player)
-        parts: list[str] = []
-        if self.brief:
-            if lead and me:
-                # Translators: brief: you led a tile; {count} is the count after it.
-                text = tr._("you lead {tile}, {count}")
-            elif lead:
-                # Translators: brief: another player led a tile ("Anna leads double five, 10").
-                text = tr._("{player} leads {tile}, {count}")
-            elif me:
-                # Translators: brief: your play ("five-three east, 15"); {end} is the short form.
-                text = tr._("{tile} {end}, {count}")
-            else:
-                # Translators: brief: another player's play ("Anna: five-three east, 15").
-                text = tr._("{player}: {tile} {end}, {count}")
-            line = text.format(
-                player=who, tile=tile, end=words.short_at(event.end), count=event.count
-            )
+        sniff = after is not None and after.sniff is event.tile
+        if self.book.brief:
+            parts = [self._brief_play(event, scene, secret)]
             if points:
-                line += ", " + self.score_word(points)
-            parts.append(line)
+                parts[0] += ", " + self.book.score_word(points)
+            if sniff:
+                # Translators: brief: a play made the first double the sniff (spinner).
+                parts.append(self.tr._("the sniff: north and south open"))
         else:
-            if lead and me:
-                # Translators: you led a tile (normal and verbose announcements).
-                text = tr._("you lead {tile}")
-            elif lead:
-                # Translators: another player led a tile; German "{player} spielt {tile} aus".
-                text = tr._("{player} leads {tile}")
-            elif me:
-                # Translators: your play, {end} as "on the east end"; German "Du legst ... an"
-                text = tr._("you play {tile} {end}")
-            else:
-                # Translators: another player's play; German "{player} legt {tile} {end} an".
-                text = tr._("{player} plays {tile} {end}")
-            parts.append(text.format(player=who, tile=tile, end=words.at(event.end)))
-            if event.endwise:
-                # Translators: a double laid along the line (house rule), after the play.
-                parts.append(tr._("laid lengthwise, it counts one half"))
-            if (
-                after is not None
-                and after.sniff is event.tile
-                and (before is None or not before.sniff)
-            ):
-                # Translators: a play that made the first double the sniff (spinner).
-                parts.append(tr._("{tile} is the sniff: north and south open").format(tile=tile))
-            if self.verbose and after is not None:
-                count = self.arithmetic(after)
-            else:
-                # Translators: the count after a play ("The count is 15").
-                count = tr._("the count is {count}").format(count=event.count)
-            if points:
-                count += ": " + self.player_points(event.player, points)
-            parts.append(count)
+            parts = self._full_play(event, scene, after, points, secret, sniff)
         cue = "score" if points else "play"
         return Utterance(
             sentences(*parts),
@@ -171,54 +135,151 @@ class Narrator(Phrasebook):
             kind="lead" if lead else "play",
         )
 
+    def _brief_play(self, event: Played, scene: Scene, secret: bool) -> str:
+        tr, words = self.tr, self.words
+        me = self.book.is_me(event.player)
+        lead = event.end is End.LEAD
+        again = scene.second_turn(event)
+        if lead and me and secret:
+            # Translators: brief: you led a tile whose points you claim (muggins rule).
+            text = tr._("you lead {tile}")
+        elif lead and me:
+            # Translators: brief: you led a tile; {count} is the count after it.
+            text = tr._("you lead {tile}, {count}")
+        elif lead:
+            # Translators: brief: another player led a tile ("Anna leads double five, 10").
+            text = tr._("{player} leads {tile}, {count}")
+        elif me and secret:
+            # Translators: brief: your play whose points you claim (muggins rule), said
+            # without the count ("five-three east").
+            text = tr._("{tile} {end}")
+        elif me and again:
+            # Translators: brief: your second turn as the leader (alle-fuenfe).
+            text = tr._("again: {tile} {end}, {count}")
+        elif me:
+            # Translators: brief: your play ("five-three east, 15"); {end} is the short form.
+            text = tr._("{tile} {end}, {count}")
+        elif again:
+            # Translators: brief: the leader's second turn (alle-fuenfe): "Anna again: ...".
+            text = tr._("{player} again: {tile} {end}, {count}")
+        else:
+            # Translators: brief: another player's play ("Anna: five-three east, 15").
+            text = tr._("{player}: {tile} {end}, {count}")
+        return text.format(
+            player=self.book.name(event.player),
+            tile=words.tile(event.tile),
+            end=words.short_at(event.end),
+            count=event.count,
+        )
+
+    def _full_play(
+        self,
+        event: Played,
+        scene: Scene,
+        after: Layout | None,
+        points: int,
+        secret: bool,
+        sniff: bool,
+    ) -> list[str]:
+        tr, words = self.tr, self.words
+        me = self.book.is_me(event.player)
+        lead = event.end is End.LEAD
+        again = scene.second_turn(event)
+        tile = words.tile(event.tile)
+        if lead and me:
+            # Translators: you led a tile (normal and verbose announcements).
+            text = tr._("you lead {tile}")
+        elif lead:
+            # Translators: another player led a tile; German "{player} spielt {tile} aus".
+            text = tr._("{player} leads {tile}")
+        elif me and again:
+            # Translators: your second turn as the leader (alle-fuenfe rules).
+            text = tr._("you play again: {tile} {end}")
+        elif me:
+            # Translators: your play, {end} as "on the east end"; German "Du legst ... an"
+            text = tr._("you play {tile} {end}")
+        elif again:
+            # Translators: the leader's second turn (alle-fuenfe rules): "Anna plays again:
+            # six-four on the east end".
+            text = tr._("{player} plays again: {tile} {end}")
+        else:
+            # Translators: another player's play; German "{player} legt {tile} {end} an".
+            text = tr._("{player} plays {tile} {end}")
+        parts = [
+            text.format(player=self.book.name(event.player), tile=tile, end=words.at(event.end))
+        ]
+        if event.endwise:
+            # Translators: a double laid along the line (house rule), after the play.
+            parts.append(tr._("laid lengthwise, it counts one half"))
+        if sniff:
+            # Translators: a play that made the first double the sniff (spinner).
+            parts.append(tr._("{tile} is the sniff: north and south open").format(tile=tile))
+        if secret:
+            return parts
+        if self.book.verbose and after is not None:
+            count = self.book.arithmetic(after)
+        else:
+            # Translators: the count after a play ("The count is 15").
+            count = tr._("the count is {count}").format(count=event.count)
+        if points:
+            count += ": " + self.book.player_points(event.player, points)
+        parts.append(count)
+        return parts
+
     # -- draws and passes ---------------------------------------------------------------
+
+    def draws(self, player: int, count: int) -> Utterance:
+        """Another player's run of draws, in one line ("Anna draws 3 tiles")."""
+        return Utterance(sentences(self.book.draws(player, count)), cue="draw", kind="draw")
 
     def _drew(self, event: Drew) -> Utterance:
         tr = self.tr
-        me = self.is_me(event.player)
+        me = self.book.is_me(event.player)
         if me and event.tile is not None:
             # Translators: you drew a tile from the boneyard.
             text = tr._("you draw {tile}").format(tile=self.words.tile(event.tile))
         elif event.tile is not None:
             # Translators: replay only (a spectator sees every tile): a player drew this tile.
             text = tr._("{player} draws {tile}").format(
-                player=self.name(event.player), tile=self.words.tile(event.tile)
+                player=self.book.name(event.player), tile=self.words.tile(event.tile)
             )
         else:
-            # Translators: another player drew a tile you cannot see.
-            text = tr._("{player} draws").format(player=self.name(event.player))
+            text = self.book.draws(event.player, 1)
         return Utterance(sentences(text), interrupt=me, cue="draw", kind="draw")
 
-    def _passed(self, event: Passed) -> Utterance:
+    def _passed(self, event: Passed, scene: Scene) -> Utterance:
         tr = self.tr
-        me = self.is_me(event.player)
+        me = self.book.is_me(event.player)
         if me:
             # Translators: you passed your turn.
             text = tr._("you pass")
         else:
             # Translators: another player passed.
-            text = tr._("{player} passes").format(player=self.name(event.player))
-        if not self.brief and self.table is not None and self.table.lead is not None:
+            text = tr._("{player} passes").format(player=self.book.name(event.player))
+        if not self.book.brief and scene.layout.lead is not None:
             # Translators: after a pass, the ends that did not fit ("Anna passes, open: west 4").
             text = tr._("{passes}, open: {ends}").format(
-                passes=text, ends=self.ends_list(self.table)
+                passes=text, ends=self.book.ends_list(scene.layout)
             )
         return Utterance(sentences(text), interrupt=me, cue="pass", kind="pass")
 
     # -- claims (muggins rule) ---------------------------------------------------------
 
-    def _claimed(self, event: Claimed) -> Utterance:
+    def _claimed(self, event: Claimed, scene: Scene) -> Utterance:
         tr = self.tr
-        me = self.is_me(event.player)
+        me = self.book.is_me(event.player)
         n = event.points
+        if event.correct and not n and not me:
+            # Another player's right claim of nothing, after every play: not worth a word.
+            return Utterance("", kind="claim")
         if me:
             # Translators: you claimed points for your play (muggins rule).
             text = tr.ngettext("you claim {points}", "you claim {points}", n)
         else:
             # Translators: another player claimed points for a play (muggins rule).
             text = tr.ngettext("{player} claims {points}", "{player} claims {points}", n)
-        text = text.format(player=self.name(event.player), points=n)
-        earned = self.last_play_points
+        text = text.format(player=self.book.name(event.player), points=n)
+        earned = scene.last_points
         if event.correct and n:
             # Translators: a right claim (muggins rule): the points are scored ("You claim 10:
             # right, 10 points.").
@@ -240,8 +301,12 @@ class Narrator(Phrasebook):
             verdict = tr._("wrong, the play earned nothing")
         verdict = verdict.format(points=n if event.correct else earned)
         cue = "score" if event.correct and n else ("invalid" if not event.correct else None)
+        parts = [f"{text}: {verdict}"]
+        if me and scene.layout.lead is not None:
+            # Now that you have claimed, the count may be said.
+            parts.append(tr._("the count is {count}").format(count=scene.layout.count))
         return Utterance(
-            sentences(f"{text}: {verdict}"),
+            sentences(*parts),
             interrupt=me,
             cue=cue,
             points=n if event.correct else 0,
@@ -251,18 +316,18 @@ class Narrator(Phrasebook):
     def muggins_let_go(self, player: int) -> Utterance:
         """Muggins rule: *player* did not call muggins on a wrong claim ("Anna lets it go")."""
         tr = self.tr
-        if self.is_me(player):
+        if self.book.is_me(player):
             # Translators: muggins rule: you let another player's wrong claim go.
             text = tr._("you let it go")
         else:
             # Translators: muggins rule: another player let a wrong claim go; German "Anna
             # verzichtet".
-            text = tr._("{player} lets it go").format(player=self.name(player))
-        return Utterance(sentences(text), interrupt=self.is_me(player), kind="let_go")
+            text = tr._("{player} lets it go").format(player=self.book.name(player))
+        return Utterance(sentences(text), interrupt=self.book.is_me(player), kind="let_go")
 
     def _muggins(self, event: MugginsCalled) -> Utterance:
         tr = self.tr
-        me = self.is_me(event.player)
+        me = self.book.is_me(event.player)
         n = event.points
         if me:
             # Translators: you called muggins and took unclaimed points.
@@ -274,16 +339,13 @@ class Narrator(Phrasebook):
                 "{player} calls muggins and takes {points}",
                 n,
             )
-        text = text.format(player=self.name(event.player), points=n)
+        text = text.format(player=self.book.name(event.player), points=n)
         return Utterance(sentences(text), interrupt=me, cue="score", points=n, kind="muggins")
 
     # -- deals ----------------------------------------------------------------------------
 
-    def _dealt(self, event: Dealt) -> Utterance:
+    def _dealt(self, event: Dealt, rules: RuleSet) -> Utterance:
         tr = self.tr
-        self.last_play_points = None
-        if self.rules is not None:
-            self.table = Layout.empty(self.rules.spinner)
         if event.leader is None:
             # Translators: highest-double rules, nobody holds a double: the deal is thrown in.
             text = tr._("round {round}: nobody holds a double, the tiles are dealt again")
@@ -295,34 +357,40 @@ class Narrator(Phrasebook):
         else:
             # Translators: a round starts.
             parts.append(tr._("round {round}").format(round=event.round))
-        if not (self.prompts_own_turn and self.is_me(event.leader) and not self.verbose):
-            parts.append(self._leader(event))
-        if self.seat is None:
+        if not (self.prompts_own_turn and self.book.is_me(event.leader) and not self.book.verbose):
+            parts.append(self._leader(event, rules))
+        if self.book.seat is None:
             for seat, hand in enumerate(event.hands):
                 # Translators: replay: a player's hand at the deal.
                 text = tr._("{player} holds {tiles}")
-                parts.append(text.format(player=self.name(seat), tiles=self.words.tiles(hand)))
-        elif not self.brief and self.seat < len(event.hands):
-            hand = event.hands[self.seat]
-            # Translators: at a deal, how many tiles you were dealt.
-            text = tr.ngettext("you hold {n} tile", "you hold {n} tiles", len(hand))
-            parts.append(text.format(n=len(hand)))
+                parts.append(text.format(player=self.book.name(seat), tiles=self.words.tiles(hand)))
+        elif self.book.seat < len(event.hands):
+            hand = event.hands[self.book.seat]
+            tiles = self.words.tiles(hand)
+            if self.book.brief:
+                # Translators: brief, at a deal: your new hand ("your tiles: double six, ...").
+                parts.append(tr._("your tiles: {tiles}").format(tiles=tiles))
+            else:
+                # Translators: at a deal: how many tiles you were dealt, and which.
+                text = tr.ngettext(
+                    "you hold {n} tile: {tiles}", "you hold {n} tiles: {tiles}", len(hand)
+                )
+                parts.append(text.format(n=len(hand), tiles=tiles))
         return Utterance(sentences(*parts), kind="deal")
 
-    def _leader(self, event: Dealt) -> str:
+    def _leader(self, event: Dealt, rules: RuleSet) -> str:
         tr = self.tr
         leader = event.leader
         assert leader is not None
-        me = self.is_me(leader)
-        rules = self.rules
-        if rules is None or rules.lead is not LeadRule.HIGHEST_DOUBLE:
+        me = self.book.is_me(leader)
+        if rules.lead is not LeadRule.HIGHEST_DOUBLE:
             if me:
                 # Translators: at a deal, you lead (any tile).
                 return tr._("you lead")
             # Translators: at a deal, another player leads.
-            return tr._("{player} leads").format(player=self.name(leader))
-        if me or self.seat is None:
-            known = event.hands if self.seat is None else [event.hands[leader]]
+            return tr._("{player} leads").format(player=self.book.name(leader))
+        if me or self.book.seat is None:
+            known = event.hands if self.book.seat is None else [event.hands[leader]]
             found = highest_double(known)
             tile = found[1] if found else heaviest_tile(known)[1]
             name = self.words.tile(tile)
@@ -338,22 +406,22 @@ class Narrator(Phrasebook):
             else:
                 # Translators: replay: a player holds the heaviest tile and leads it.
                 text = tr._("{player} holds the heaviest tile and leads it: {tile}")
-            return text.format(player=self.name(leader), tile=name)
-        own = event.hands[self.seat] if self.seat < len(event.hands) else ()
+            return text.format(player=self.book.name(leader), tile=name)
+        own = event.hands[self.book.seat] if self.book.seat < len(event.hands) else ()
         if rules.no_double is NoDouble.REDEAL or any(t.is_double for t in own):
             # Translators: another player holds the highest double (not named until played).
             return tr._("{player} holds the highest double and leads it").format(
-                player=self.name(leader)
+                player=self.book.name(leader)
             )
         # Translators: another player leads by the rule; you cannot know yet which case applies.
         text = tr._("{player} leads the highest double, or with no double the heaviest tile")
-        return text.format(player=self.name(leader))
+        return text.format(player=self.book.name(leader))
 
     # -- ends of rounds and games ---------------------------------------------------------
 
-    def _round_ended(self, event: RoundEnded) -> Utterance:
+    def _round_ended(self, event: RoundEnded, rules: RuleSet) -> Utterance:
         tr = self.tr
-        mine = self.my_side()
+        mine = self.book.my_side()
         won = lost = False
         if mine is not None and event.reason != "target":
             best = max(event.points)
@@ -367,34 +435,35 @@ class Narrator(Phrasebook):
             return Utterance(sentences(text), kind="round_end")
         parts: list[str] = []
         if event.reason == "domino" and event.went_out is not None:
-            if self.is_me(event.went_out):
+            if self.book.is_me(event.went_out):
                 # Translators: you played your last tile ("domino").
                 parts.append(tr._("domino! You went out"))
             else:
                 # Translators: another player played the last tile.
                 text = tr._("domino! {player} went out")
-                parts.append(text.format(player=self.name(event.went_out)))
+                parts.append(text.format(player=self.book.name(event.went_out)))
         else:
             # Translators: a blocked round: every player in turn has passed.
             parts.append(tr._("blocked: nobody can play"))
-        parts.extend(self._hands_at_end(event.hands))
-        arithmetic = self._round_arithmetic(event)
-        if arithmetic:
-            parts.append(arithmetic)
-        gains = [self.side_points(i, p) for i, p in enumerate(event.points) if p]
+        # What the round brought and the scores first; how it was reckoned after.
+        gains = [self.book.side_points(i, p) for i, p in enumerate(event.points) if p]
         if gains:
             parts.append(", ".join(gains))
         else:
             # Translators: a round end where no side gains or loses points.
             parts.append(tr._("nobody scores"))
         # Translators: the scores after a round ("Score: you 45, Anna 30").
-        parts.append(tr._("score: {scores}").format(scores=self.scores_list(event.scores)))
+        parts.append(tr._("score: {scores}").format(scores=self.book.scores_list(event.scores)))
+        parts.extend(self._hands_at_end(event.hands, rules))
+        arithmetic = self._round_arithmetic(event, rules)
+        if arithmetic:
+            parts.append(arithmetic)
         return Utterance(sentences(*parts), cue=cue, points=max(event.points), kind="round_end")
 
-    def _hands_at_end(self, hands: Sequence[Sequence[Tile]]) -> list[str]:
+    def _hands_at_end(self, hands: Sequence[Sequence[Tile]], rules: RuleSet) -> list[str]:
         """Each hand left at a round end: pips (rounded where the rules round), tiles."""
         tr = self.tr
-        rounded = self.rules is not None and self.rules.round_scoring in (
+        rounded = rules.round_scoring in (
             RoundScoring.SUBTRACT_OWN,
             RoundScoring.WINNER_ROUNDED_HANDS,
         )
@@ -403,35 +472,34 @@ class Narrator(Phrasebook):
             if not hand:
                 continue
             pips = pip_total(tuple(hand))
-            me = self.is_me(seat)
+            me = self.book.is_me(seat)
             if me:
                 # Translators: at a round end, the pips left in your hand.
                 text = tr.ngettext("you hold {pips} pip", "you hold {pips} pips", pips)
             else:
                 # Translators: at a round end, the pips left in another player's hand.
                 text = tr.ngettext("{player} holds {pips} pip", "{player} holds {pips} pips", pips)
-            line = text.format(player=self.name(seat), pips=pips)
+            line = text.format(player=self.book.name(seat), pips=pips)
             if rounded:
                 # Translators: a hand's pips rounded to the nearest five ("17 pips, rounded 15").
                 line += ", " + tr._("rounded {rounded}").format(rounded=round_to_five(pips))
-            if not self.brief:
+            if not self.book.brief:
                 # Your own leftovers too: they are what the others score.
                 line += ": " + self.words.tiles(hand)
             out.append(line)
         return out
 
-    def _round_arithmetic(self, event: RoundEnded) -> str:
+    def _round_arithmetic(self, event: RoundEnded, rules: RuleSet) -> str:
         """How the round's points were reckoned (normal and verbose)."""
-        rules = self.rules
-        if self.brief or rules is None:
+        if self.book.brief:
             return ""
         tr = self.tr
         pips = [pip_total(tuple(h)) for h in event.hands]
         method = rules.round_scoring
         winner = event.went_out
         if method is RoundScoring.OPPONENTS_PIPS and winner is not None:
-            side = self.side_of(winner)
-            theirs = [str(p) for s, p in enumerate(pips) if self.side_of(s) != side and p]
+            side = self.book.side_of(winner)
+            theirs = [str(p) for s, p in enumerate(pips) if self.book.side_of(s) != side and p]
             if len(theirs) < 2:
                 return ""
             # Translators: at a round end, the opponents' pips added up ("12 and 11 make 23").
@@ -445,16 +513,16 @@ class Narrator(Phrasebook):
                 step.format(more=more, fewer=mine, difference=more - mine)
                 for seat, mine in enumerate(pips)
                 for other, more in enumerate(pips)
-                if self.side_of(other) != self.side_of(seat) and more > mine
+                if self.book.side_of(other) != self.book.side_of(seat) and more > mine
             ]
-            return ", ".join(steps) if self.verbose else ""
+            return ", ".join(steps) if self.book.verbose else ""
         if method is RoundScoring.WINNER_NET_FIVES:
             best = [i for i, p in enumerate(event.points) if p]
             if not best:
                 return ""
             side = best[0]
-            others = sum(p for s, p in enumerate(pips) if self.side_of(s) != side)
-            own = sum(p for s, p in enumerate(pips) if self.side_of(s) == side)
+            others = sum(p for s, p in enumerate(pips) if self.book.side_of(s) != side)
+            own = sum(p for s, p in enumerate(pips) if self.book.side_of(s) == side)
             net = max(0, others - own)
             # Translators: domino-play round end ("23 minus 4 is 19, rounded 20, divided by 5: 4").
             text = tr._(
@@ -473,8 +541,8 @@ class Narrator(Phrasebook):
     def _game_ended(self, event: GameEnded) -> Utterance:
         tr = self.tr
         side = event.winner
-        mine = side == self.my_side()
-        team = len(self.sides[side]) > 1 if side < len(self.sides) else False
+        mine = side == self.book.my_side()
+        team = len(self.book.sides[side]) > 1 if side < len(self.book.sides) else False
         if mine and team:
             # Translators: your team won the game.
             text = tr._("your side wins the game!")
@@ -483,11 +551,11 @@ class Narrator(Phrasebook):
             text = tr._("you win the game!")
         elif team:
             # Translators: a team of two named players won the game.
-            text = tr._("{players} win the game").format(players=self.side_name(side))
+            text = tr._("{players} win the game").format(players=self.book.side_name(side))
         else:
             # Translators: another player won the game.
-            text = tr._("{player} wins the game").format(player=self.side_name(side))
+            text = tr._("{player} wins the game").format(player=self.book.side_name(side))
         # Translators: the final scores ("Final score: you 205, Anna 180").
-        final = tr._("final score: {scores}").format(scores=self.scores_list(event.scores))
-        cue = None if self.seat is None else ("game_won" if mine else "game_lost")
+        final = tr._("final score: {scores}").format(scores=self.book.scores_list(event.scores))
+        cue = None if self.book.seat is None else ("game_won" if mine else "game_lost")
         return Utterance(sentences(text, final), cue=cue, kind="game_end")

@@ -29,20 +29,32 @@ from sniff.engine import (
     what_if,
 )
 
-__all__ = ["Queries"]
+__all__ = ["UNSEEN_PAGE", "Answers"]
+
+#: About how many tiles one press of the unseen-tiles key says.
+UNSEEN_PAGE = 8
 
 
 def _answer(text: str, kind: str, **extra: object) -> Utterance:
     return Utterance(text, interrupt=True, kind=kind, **extra)  # type: ignore[arg-type]
 
 
-class Queries(Phrasebook):
+class Answers:
     """The information keys. Every method returns one interrupting utterance."""
+
+    def __init__(self, book: Phrasebook) -> None:
+        self.book = book
+        self.tr = book.tr
+        self.words = book.words
 
     def hand(self, obs: Observation) -> Utterance:
         """Your tiles in order, how many, their pips (verbose: which fit where)."""
         tr = self.tr
         hand = obs.hand
+        if obs.phase is Phase.GAME_OVER:
+            # Translators: H (your hand) pressed after the game ended.
+            text = tr._("the game is over. Press Enter for a new game, or Q to quit")
+            return Utterance(sentences(text), interrupt=True, cue="invalid", kind="hand")
         if not hand:
             # Translators: the hand key when you hold no tiles.
             return _answer(sentences(tr._("your hand is empty")), "hand")
@@ -56,7 +68,7 @@ class Queries(Phrasebook):
             count=count, pips=pip_text, tiles=", ".join(self.words.tile(t) for t in hand)
         )
         parts = [text]
-        if self.verbose and obs.layout.lead is not None:
+        if self.book.verbose and obs.layout.lead is not None:
             fitting = [
                 self._fits(t, fitting_ends(obs.layout, t))
                 for t in hand
@@ -76,7 +88,7 @@ class Queries(Phrasebook):
         if ends:
             # Translators: where a tile fits ("five-three fits east or north").
             return self.tr._("{tile} fits {ends}").format(
-                tile=self.words.tile(tile), ends=self.fit_ends(ends)
+                tile=self.words.tile(tile), ends=self.book.fit_ends(ends)
             )
         # Translators: a tile that fits no open end.
         return self.tr._("{tile} does not fit").format(tile=self.words.tile(tile))
@@ -85,7 +97,7 @@ class Queries(Phrasebook):
         """The open ends and their pips: "west 4, east double five, north 2"."""
         if obs.layout.lead is None:
             return _answer(sentences(self._empty_table(obs)), "ends")
-        return _answer(sentences(self.ends_list(obs.layout)), "ends")
+        return _answer(sentences(self.book.ends_list(obs.layout)), "ends")
 
     def _empty_table(self, obs: Observation) -> str:
         if obs.required_lead is not None:
@@ -101,13 +113,23 @@ class Queries(Phrasebook):
         rules = obs.rules
         if obs.layout.lead is None:
             return _answer(sentences(self._empty_table(obs)), "count")
+        if self.counting(obs):
+            # Translators: the count key while you must claim your own play's points (muggins
+            # rule): you add up the ends yourself; {ends} lists them ("west 4, east 6").
+            text = self.tr._("add up the ends yourself, then claim: {ends}")
+            return _answer(sentences(text.format(ends=self.book.ends_list(obs.layout))), "count")
         if rules.muggins:
             # Under the muggins rule, whether and what a count scores is the
             # player's to work out and claim: say the arithmetic only.
-            text = self.arithmetic(obs.layout)
+            text = self.book.arithmetic(obs.layout)
         else:
-            text = self.count_arithmetic(obs.layout, rules.scoring, rules.points_unit)
+            text = self.book.count_arithmetic(obs.layout, rules.scoring, rules.points_unit)
         return _answer(sentences(text), "count", points=obs.layout.count)
+
+    def counting(self, obs: Observation) -> bool:
+        """Whether the seat is to claim its own play's points (muggins rule): then
+        nothing may say the count before the claim."""
+        return obs.rules.muggins and obs.phase is Phase.CLAIM and obs.current == obs.seat
 
     def layout(self, obs: Observation) -> Utterance:
         """The layout arm by arm, from the lead outwards."""
@@ -141,7 +163,7 @@ class Queries(Phrasebook):
                 # Translators: the layout key: an arm with no tile on it yet, and its open end.
                 text = tr._("{end}: empty, open {pips}")
             parts.append(text.format(end=words.end(end), tiles=tiles, pips=pip))
-        if not self.brief:
+        if not self.book.brief and not self.counting(obs):
             # Translators: the layout key ends with the count ("The count is 15").
             parts.append(tr._("the count is {count}").format(count=lay.count))
         return _answer(sentences(*parts), "layout")
@@ -151,7 +173,7 @@ class Queries(Phrasebook):
         tr = self.tr
         # Translators: the scores key ("Score: you 45, Anna 30. Target 200").
         parts = [
-            tr._("score: {scores}").format(scores=self.scores_list(obs.scores)),
+            tr._("score: {scores}").format(scores=self.book.scores_list(obs.scores)),
             # Translators: the score that wins the game.
             tr._("target {target}").format(target=obs.target),
         ]
@@ -180,7 +202,7 @@ class Queries(Phrasebook):
             else:
                 # Translators: the scores key: a named player is ahead by {points}.
                 text = tr.ngettext("{player} leads by {points}", "{player} leads by {points}", lead)
-            name = self.side_name(top)
+            name = self.book.side_name(top)
             parts.append(text.format(points=lead, player=name, players=name))
         return _answer(sentences(*parts), "scores")
 
@@ -194,9 +216,9 @@ class Queries(Phrasebook):
             )
         else:
             # More sides: name each score, or the numbers would not say whose they are.
-            figures = self.scores_list(scores)
-        if top == self.my_side():
-            if len(self.sides[top]) > 1:
+            figures = self.book.scores_list(scores)
+        if top == self.book.my_side():
+            if len(self.book.sides[top]) > 1:
                 # Translators: the scores key after the game: your side won ("your side won,
                 # 212 to 174").
                 text = tr._("your side won, {scores}")
@@ -207,7 +229,7 @@ class Queries(Phrasebook):
             # Translators: the scores key after the game: a player or side won ("Anna won,
             # 212 to 174").
             text = tr._("{player} won, {scores}")
-        return text.format(player=self.side_name(top), scores=figures)
+        return text.format(player=self.book.side_name(top), scores=figures)
 
     def boneyard(self, obs: Observation) -> Utterance:
         """Tiles in the boneyard and in each other hand."""
@@ -223,47 +245,90 @@ class Queries(Phrasebook):
                 continue
             # Translators: the boneyard key: how many tiles another player holds.
             text = tr.ngettext("{player} holds {n}", "{player} holds {n}", size)
-            others.append(text.format(player=self.name(seat), n=size))
+            others.append(text.format(player=self.book.name(seat), n=size))
         parts.append(", ".join(others))
         return _answer(sentences(*parts), "boneyard")
 
-    def unseen(self, obs: Observation) -> Utterance:
-        """Tiles not yet seen (in other hands or the boneyard), grouped by suit.
+    def unseen(self, obs: Observation, page: int = 0) -> tuple[Utterance, bool]:
+        """Tiles not yet seen (in other hands or the boneyard), a part at a time.
 
-        A tile shows two suits and is listed under both: the question a player
-        asks is "how many fives are still out?".
+        Grouped by suit, the suits with fewest unseen tiles first, each tile said
+        once (under the first of its suits to come); about :data:`UNSEEN_PAGE`
+        tiles a part. Returns the part and whether more follows (T again).
         """
         tr, words = self.tr, self.words
         unseen = obs.unseen_tiles()
-        # Translators: the unseen-tiles key: how many tiles you have not seen yet.
-        parts = [
-            tr.ngettext("{n} tile unseen", "{n} tiles unseen", len(unseen)).format(n=len(unseen))
-        ]
-        for suit in range(obs.rules.max_pip, -1, -1):
-            tiles = sorted((t for t in unseen if t.has(suit)), reverse=True)
-            if not tiles:
-                continue
-            # Translators: one suit in the unseen-tiles list ("sixes, 3: six-five, ...").
+        if not unseen:
+            # Translators: the unseen-tiles key when every tile has been seen.
+            return _answer(sentences(tr._("you have seen every tile")), "unseen"), False
+        groups: list[tuple[int, list[Tile]]] = []
+        said: set[Tile] = set()
+        counts = {s: sum(1 for t in unseen if t.has(s)) for s in range(obs.rules.max_pip + 1)}
+        for suit in sorted((s for s in counts if counts[s]), key=lambda s: (counts[s], -s)):
+            tiles = sorted((t for t in unseen if t.has(suit) and t not in said), reverse=True)
+            if tiles:
+                said.update(tiles)
+                groups.append((suit, tiles))
+        pages: list[list[tuple[int, list[Tile]]]] = [[]]
+        size = 0
+        for group in groups:
+            if size >= UNSEEN_PAGE:
+                pages.append([])
+                size = 0
+            pages[-1].append(group)
+            size += len(group[1])
+        page %= len(pages)
+        parts: list[str] = []
+        if page == 0:
+            # Translators: the unseen-tiles key: how many tiles you have not seen yet.
+            text = tr.ngettext("{n} tile unseen", "{n} tiles unseen", len(unseen))
+            parts.append(text.format(n=len(unseen)))
+        for suit, tiles in pages[page]:
+            # Translators: one suit in the unseen-tiles list, with how many of its tiles are
+            # unseen in all and the ones not said yet ("fives, 4: five-two, five-blank").
             text = tr._("{suit}, {n}: {tiles}")
-            parts.append(
-                text.format(
-                    suit=words.suits[suit],
-                    n=len(tiles),
-                    tiles=", ".join(words.tile(t) for t in tiles),
-                )
-            )
-        return _answer(sentences(*parts), "unseen")
+            names = ", ".join(words.tile(t) for t in tiles)
+            parts.append(text.format(suit=words.suits[suit], n=counts[suit], tiles=names))
+        more = page + 1 < len(pages)
+        if more:
+            # Translators: the unseen-tiles list goes on: press T again.
+            parts.append(tr._("T for more"))
+        return _answer(sentences(*parts), "unseen"), more
+
+    def round_info(self, obs: Observation, preset_name: str = "") -> Utterance:
+        """The round, the rules and the target: "Round 3. Sniff, to 200 points"."""
+        tr = self.tr
+        # Translators: the round key: the round number and the game's target ("round 3, a
+        # game to 200 points").
+        text = tr._("round {round}, a game to {target} points")
+        parts = [text.format(round=obs.round, target=obs.target)]
+        if preset_name:
+            # Translators: the round key: the rules played ("rules: Sniff, US").
+            parts.append(tr._("rules: {name}").format(name=preset_name))
+        if obs.rules.muggins:
+            # Translators: the round key: the muggins rule is on.
+            parts.append(tr._("the muggins rule is on"))
+        return _answer(sentences(*parts), "round")
 
     def history(self, obs: Observation) -> Utterance:
         """This round: who played what where, who drew, who passed on which ends."""
         tr, words = self.tr, self.words
         layout = Layout.empty(obs.rules.spinner)
         lines: list[str] = []
+        # While the seat is to claim its own last play (muggins rule), its count stays unsaid.
+        secret = obs.history[-1] if self.counting(obs) and obs.history else None
+        drawn: list[tuple[int, int, str]] = []  # another player's run of draws, said as one
         for event in obs.history:
             if isinstance(event, Played):
                 layout = layout.place(event.tile, event.end, endwise=event.endwise)
-                me = self.is_me(event.player)
+                me = self.book.is_me(event.player)
                 tile = words.tile(event.tile)
+                if event is secret:
+                    # Translators: the history key: your play whose points you are to claim
+                    # (muggins rule), said without its count ("you: five-three east").
+                    text = tr._("you: {tile} {end}")
+                    lines.append(text.format(tile=tile, end=words.short_at(event.end)))
+                    continue
                 if event.end is End.LEAD:
                     if me:
                         text = tr._("you lead {tile}, {count}")
@@ -275,41 +340,48 @@ class Queries(Phrasebook):
                 else:
                     text = tr._("{player}: {tile} {end}, {count}")
                 line = text.format(
-                    player=self.name(event.player),
+                    player=self.book.name(event.player),
                     tile=tile,
                     end=words.short_at(event.end),
                     count=event.count,
                 )
                 # Under the muggins rule the claims say the points.
                 if event.points and not obs.rules.muggins:
-                    line += ", " + self.score_word(event.points)
+                    line += ", " + self.book.score_word(event.points)
                 lines.append(line)
             elif isinstance(event, Drew):
-                if self.is_me(event.player) and event.tile is not None:
+                if self.book.is_me(event.player) and event.tile is not None:
                     lines.append(tr._("you draw {tile}").format(tile=words.tile(event.tile)))
+                elif drawn and drawn[-1][0] == event.player and lines and lines[-1] == drawn[-1][2]:
+                    player, count, _ = drawn.pop()
+                    lines[-1] = self.book.draws(player, count + 1)
+                    drawn.append((player, count + 1, lines[-1]))
                 else:
-                    lines.append(tr._("{player} draws").format(player=self.name(event.player)))
+                    lines.append(self.book.draws(event.player, 1))
+                    drawn.append((event.player, 1, lines[-1]))
             elif isinstance(event, Passed):
-                if self.is_me(event.player):
+                if self.book.is_me(event.player):
                     text = tr._("you pass")
                 else:
-                    text = tr._("{player} passes").format(player=self.name(event.player))
+                    text = tr._("{player} passes").format(player=self.book.name(event.player))
                 lines.append(
-                    tr._("{passes}, open: {ends}").format(passes=text, ends=self.ends_list(layout))
+                    tr._("{passes}, open: {ends}").format(
+                        passes=text, ends=self.book.ends_list(layout)
+                    )
                 )
             elif isinstance(event, Claimed):
-                if self.is_me(event.player):
+                if self.book.is_me(event.player):
                     text = tr.ngettext("you claim {points}", "you claim {points}", event.points)
                 else:
                     text = tr.ngettext(
                         "{player} claims {points}", "{player} claims {points}", event.points
                     )
-                line = text.format(player=self.name(event.player), points=event.points)
+                line = text.format(player=self.book.name(event.player), points=event.points)
                 # Translators: the history key: a claim was right or wrong ("you claim 10: right").
                 verdict = tr._("right") if event.correct else tr._("wrong")
                 lines.append(f"{line}: {verdict}")
             elif isinstance(event, MugginsCalled):
-                if self.is_me(event.player):
+                if self.book.is_me(event.player):
                     text = tr.ngettext(
                         "muggins! You take {points}", "muggins! You take {points}", event.points
                     )
@@ -319,14 +391,15 @@ class Queries(Phrasebook):
                         "{player} calls muggins and takes {points}",
                         event.points,
                     )
-                lines.append(text.format(player=self.name(event.player), points=event.points))
+                lines.append(text.format(player=self.book.name(event.player), points=event.points))
         if not lines:
             # Translators: the history key before anything was played this round.
             return _answer(sentences(tr._("nothing played yet this round")), "history")
         return _answer(sentences(*lines), "history")
 
-    def turn(self, obs: Observation) -> Utterance:
-        """Whose turn it is (yours: what you can do)."""
+    def turn(self, obs: Observation, *, help: bool = False) -> Utterance:
+        """Whose turn it is (yours: what you can do; with *help*, how to answer a claim or
+        a muggins question too)."""
         tr = self.tr
         if obs.phase is Phase.GAME_OVER:
             # Translators: the turn key after the game ended.
@@ -335,10 +408,23 @@ class Queries(Phrasebook):
             # Translators: the turn key between rounds.
             return _answer(sentences(tr._("the round is over")), "turn")
         if obs.current == obs.seat:
-            return _answer(self.turn_prompt(obs), "turn", cue="turn")
+            text = self.turn_prompt(obs)
+            if help and obs.phase is Phase.CLAIM:
+                text = sentences(text, self.claim_help())
+            elif help and obs.phase is Phase.MUGGINS:
+                text = sentences(text, self.muggins_help())
+            return _answer(text, "turn", cue="turn")
         # Translators: the turn key while another player is to act ("Anna's turn").
-        text = tr._("{player}'s turn").format(player=self.name(obs.current))
+        text = tr._("{player}'s turn").format(player=self.book.name(obs.current))
         return _answer(sentences(text), "turn")
+
+    def claim_help(self) -> str:
+        # Translators: how to claim points (muggins rule), after "claim your points".
+        return self.tr._("type the points and press Enter, 0 for none")
+
+    def muggins_help(self) -> str:
+        # Translators: how to answer a muggins question, after "call muggins, or let it go?".
+        return self.tr._("Y: call muggins. N: let it go")
 
     def turn_prompt(self, obs: Observation) -> str:
         """What to do now, when it is this seat's turn."""
@@ -376,19 +462,34 @@ class Queries(Phrasebook):
                 # Translators: your turn, nothing fits and you cannot draw, so you pass.
                 parts.append(tr._("your turn, nothing fits: pass"))
             else:
+                # Translators: your turn, when nothing fits and no action is open (a safeguard).
                 parts.append(tr._("your turn"))
-        elif self.brief:
+        elif self.book.brief:
             # Translators: brief: your turn and how many of your tiles fit ("your turn, 3 fit").
             parts.append(tr.ngettext("your turn, {n} fits", "your turn, {n} fit", n).format(n=n))
         else:
-            # Translators: your turn starts (normal and verbose).
-            parts.append(tr._("your turn"))
-            # Translators: how many of your tiles fit an open end.
-            parts.append(tr.ngettext("{n} tile fits", "{n} tiles fit", n).format(n=n))
-        if self.verbose:
+            # Translators: your turn, and where each tile that fits goes ("your turn: six-three
+            # fits east, double five fits west or north").
+            text = tr._("your turn: {fits}")
+            parts.append(text.format(fits=self._what_fits(obs)))
+        if self.book.verbose:
             # Translators: verbose turn prompt: the open ends ("Open ends: west 4, east 2").
-            parts.append(tr._("open ends: {ends}").format(ends=self.ends_list(obs.layout)))
+            parts.append(tr._("open ends: {ends}").format(ends=self.book.ends_list(obs.layout)))
         return sentences(*parts)
+
+    def _what_fits(self, obs: Observation) -> str:
+        """ "six-three fits east, double five fits west or north" (in the hand's order)."""
+        ends: dict[Tile, list[End]] = {}
+        for action in obs.legal:
+            if isinstance(action, Move) and not action.endwise:
+                ends.setdefault(action.tile, []).append(action.end)
+        # Translators: one tile that fits, in the turn prompt ("six-three fits east").
+        item = self.tr._("{tile} fits {ends}")
+        return ", ".join(
+            item.format(tile=self.words.tile(t), ends=self.book.fit_ends(ends[t]))
+            for t in obs.hand
+            if t in ends
+        )
 
     def tile_choice(self, obs: Observation, tile: Tile) -> Utterance:
         """A tile as the player moves onto it: "five-three, fits east or north"."""
@@ -412,71 +513,51 @@ class Queries(Phrasebook):
                 text = tr._("{tile}, can lead").format(tile=name)
             elif ends:
                 # Translators: choosing a tile: where it fits ("five-three, fits east or north").
-                text = tr._("{tile}, fits {ends}").format(tile=name, ends=self.fit_ends(ends))
+                text = tr._("{tile}, fits {ends}").format(tile=name, ends=self.book.fit_ends(ends))
             else:
                 # Translators: choosing a tile that fits nowhere.
                 text = tr._("{tile}, does not fit").format(tile=name)
         return _answer(sentences(text), "tile")
 
     def preview(self, obs: Observation, move: Move) -> Utterance:
-        """What a move would do: "on the north end: the count would be 20, you score 20"."""
+        """What a move would do, naming the tile: "six-four on the north end: the count
+        would be 20, you score 20". Under the muggins rule the player counts the play
+        themselves, so only where it goes is said."""
         tr, words = self.tr, self.words
         lay = obs.layout
-        rules = obs.rules
+        tile = words.tile(move.tile)
         if not move_fits(lay, move):
             # Translators: a what-if for a tile on an end where it does not fit; {at} is the
             # short "where" form ("west"; German "im Westen").
-            text = tr._("{tile} does not fit {at}").format(
-                tile=words.tile(move.tile), at=words.short_at(move.end)
-            )
+            text = tr._("{tile} does not fit {at}").format(tile=tile, at=words.short_at(move.end))
             return _answer(sentences(text), "preview", cue="invalid")
+        where = words.short_at(move.end) if self.book.brief else words.at(move.end)
+        if move.endwise:
+            # Translators: a double laid along the line (house rule), after where it goes.
+            where = tr._("{where}, lengthwise").format(where=where)
+        if obs.rules.muggins:
+            # Translators: what-if under the muggins rule, which leaves the counting to you:
+            # the tile and where it would go ("six-four on the north end").
+            text = tr._("{tile} {end}").format(tile=tile, end=where)
+            return _answer(sentences(text), "preview", end=move.end.value)
         after = lay.place(move.tile, move.end, endwise=move.endwise)
-        points = what_if(lay, move, rules).points
-        if rules.muggins:
-            # The points are the player's to work out and claim: the count only.
-            return self._count_preview(move, after)
-        if points:
-            # Translators: what-if: what you would score.
-            score = tr.ngettext("you score {points}", "you score {points}", points).format(
-                points=points
+        points = what_if(lay, move, obs.rules).points
+        score = self.book.earned(self.book.seat, points) if points else self.book.score_word(0)
+        if self.book.brief:
+            # Translators: brief what-if: "six-four north: 20, you score 20".
+            text = tr._("{tile} {end}: {count}, {score}").format(
+                tile=tile, end=where, count=after.count, score=score
+            )
+        elif self.book.verbose:
+            # Translators: verbose what-if, with the arithmetic ("six-four on the north end:
+            # ends 4, 6 and 5 make 15: you score 15").
+            text = tr._("{tile} {end}: {arithmetic}: {score}").format(
+                tile=tile, end=where, arithmetic=self.book.arithmetic(after), score=score
             )
         else:
-            score = tr._("no score")
-        if self.brief:
-            # Translators: brief what-if: "north: 20, you score 20".
-            text = tr._("{end}: {count}, {score}").format(
-                end=words.short_at(move.end), count=after.count, score=score
-            )
-        elif self.verbose:
-            # Translators: verbose what-if, with the arithmetic ("on the north end: ends 4, 6 and 5
-            # make 15: you score 15").
-            text = tr._("{end}: {arithmetic}: {score}").format(
-                end=words.at(move.end), arithmetic=self.arithmetic(after), score=score
-            )
-        else:
-            # Translators: what-if: "on the north end: the count would be 20, you score 20".
-            text = tr._("{end}: the count would be {count}, {score}").format(
-                end=words.at(move.end), count=after.count, score=score
+            # Translators: what-if: "six-four on the north end: the count would be 20, you
+            # score 20".
+            text = tr._("{tile} {end}: the count would be {count}, {score}").format(
+                tile=tile, end=where, count=after.count, score=score
             )
         return _answer(sentences(text), "preview", points=points, end=move.end.value)
-
-    def _count_preview(self, move: Move, after: Layout) -> Utterance:
-        """A what-if under the muggins rule: where, and the count it would make."""
-        tr, words = self.tr, self.words
-        if self.brief:
-            # Translators: brief what-if under the muggins rule (you claim the points
-            # yourself): "north: 20".
-            text = tr._("{end}: {count}").format(end=words.short_at(move.end), count=after.count)
-        elif self.verbose:
-            # Translators: verbose what-if under the muggins rule, with the arithmetic and
-            # without the points ("on the north end: ends 4, 6 and 5 make 15").
-            text = tr._("{end}: {arithmetic}").format(
-                end=words.at(move.end), arithmetic=self.arithmetic(after)
-            )
-        else:
-            # Translators: what-if under the muggins rule: "on the north end: the count would
-            # be 20".
-            text = tr._("{end}: the count would be {count}").format(
-                end=words.at(move.end), count=after.count
-            )
-        return _answer(sentences(text), "preview", end=move.end.value)

@@ -1,0 +1,179 @@
+"""What happened while the player was not listening, in one condensed utterance.
+
+A key pressed while the bots move cuts their plays off; what happened must
+still reach the player. So before the next prompt the game says a catch-up,
+one clause per turn: "Anna played five-one west, 10, scored 10; Ben drew 2
+and passed". The same words answer the key for "what happened since my last
+move". Only public events are said (other players' draws carry no tile).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sniff.announce.phrases import Phrasebook, sentences
+from sniff.announce.utterance import Utterance
+from sniff.engine import (
+    Claimed,
+    Dealt,
+    Drew,
+    Event,
+    GameEnded,
+    MugginsCalled,
+    Passed,
+    Played,
+    RoundEnded,
+    RuleSet,
+    public_event,
+)
+
+__all__ = ["CatchUpWords"]
+
+
+class CatchUpWords:
+    """Condensed accounts of several events, for one seat."""
+
+    def __init__(self, book: Phrasebook) -> None:
+        self.book = book
+        self.tr = book.tr
+        self.words = book.words
+
+    def catch_up(self, events: Sequence[Event], rules: RuleSet) -> Utterance | None:
+        """What was missed (None: nothing worth saying), said before the next prompt."""
+        clauses = self.clauses(events, rules)
+        if not clauses:
+            return None
+        # Translators: said before your turn when a key cut the other players' plays off;
+        # {events} is a list of what they did ("Anna played five-one west, 10; Ben passed").
+        text = self.tr._("meanwhile: {events}").format(events="; ".join(clauses))
+        return Utterance(sentences(text), kind="catch_up")
+
+    def since_my_move(self, events: Sequence[Event], rules: RuleSet) -> Utterance:
+        """The answer to "what happened since my last move"."""
+        clauses = self.clauses(events, rules)
+        if clauses:
+            # Translators: the key for what happened since your last move; {events} is the list.
+            text = self.tr._("since your last move: {events}").format(events="; ".join(clauses))
+        else:
+            # Translators: the key for what happened since your last move, when nothing did.
+            text = self.tr._("nothing has happened since your last move")
+        return Utterance(sentences(text), interrupt=True, kind="since")
+
+    def clauses(self, events: Sequence[Event], rules: RuleSet) -> list[str]:
+        """One clause per turn (draws folded into the play or pass that ends it)."""
+        seat = self.book.seat
+        out: list[str] = []
+        drawn: dict[int, int] = {}
+        for raw in events:
+            event = public_event(raw, seat) if seat is not None else raw
+            if event is None:
+                continue
+            if isinstance(event, Drew):
+                drawn[event.player] = drawn.get(event.player, 0) + 1
+                continue
+            clause = self._clause(event, rules, drawn)
+            if clause:
+                out.append(clause)
+        for player, count in drawn.items():  # draws not yet followed by a play or pass
+            out.append(self._drew(player, count))
+        return out
+
+    def _clause(self, event: Event, rules: RuleSet, drawn: dict[int, int]) -> str:
+        tr = self.tr
+        if isinstance(event, Played):
+            count = drawn.pop(event.player, 0)
+            clause = self._played(event, count)
+            if event.points and not rules.muggins:
+                # Translators: catch-up: what a play scored, after it ("..., scored 10").
+                clause += ", " + tr._("scored {points}").format(points=event.points)
+            return clause
+        if isinstance(event, Passed):
+            return self._passed(event.player, drawn.pop(event.player, 0))
+        if isinstance(event, MugginsCalled):
+            # Translators: catch-up: a player called muggins ("Ben called muggins, took 10").
+            text = tr._("{player} called muggins, took {points}")
+            return text.format(player=self._subject(event.player), points=event.points)
+        if isinstance(event, Claimed) and not event.correct:
+            # Translators: catch-up: a wrong claim under the muggins rule.
+            text = tr._("{player} claimed {points}, wrongly")
+            return text.format(player=self._subject(event.player), points=event.points)
+        if isinstance(event, RoundEnded):
+            if event.reason == "domino" and event.went_out is not None:
+                # Translators: catch-up: a player went out and the round ended.
+                text = tr._("{player} went out")
+                return text.format(player=self._subject(event.went_out))
+            if event.reason == "blocked":
+                # Translators: catch-up: the round ended blocked.
+                return tr._("the round was blocked")
+            return ""
+        if isinstance(event, Dealt) and event.leader is not None:
+            # Translators: catch-up: a new round was dealt.
+            return tr._("round {round} was dealt").format(round=event.round)
+        if isinstance(event, GameEnded):
+            # Translators: catch-up: the game ended.
+            return tr._("the game ended")
+        return ""
+
+    def _played(self, event: Played, drew: int) -> str:
+        tr, book, words = self.tr, self.book, self.words
+        me = book.is_me(event.player)
+        if drew and me:
+            # Translators: catch-up: you drew tiles, then played ("you drew 2 and played
+            # five-one west, 10").
+            text = tr.ngettext(
+                "you drew {n} and played {tile} {end}, {count}",
+                "you drew {n} and played {tile} {end}, {count}",
+                drew,
+            )
+        elif drew:
+            # Translators: catch-up: another player drew tiles, then played.
+            text = tr.ngettext(
+                "{player} drew {n} and played {tile} {end}, {count}",
+                "{player} drew {n} and played {tile} {end}, {count}",
+                drew,
+            )
+        elif me:
+            # Translators: catch-up: your own play ("you played five-one west, 10").
+            text = tr._("you played {tile} {end}, {count}")
+        else:
+            # Translators: catch-up: another player's play ("Anna played five-one west, 10").
+            text = tr._("{player} played {tile} {end}, {count}")
+        return text.format(
+            player=book.name(event.player),
+            n=drew,
+            tile=words.tile(event.tile),
+            end=words.short_at(event.end),
+            count=event.count,
+        )
+
+    def _passed(self, player: int, drew: int) -> str:
+        tr, book = self.tr, self.book
+        me = book.is_me(player)
+        if drew and me:
+            # Translators: catch-up: you drew tiles, then passed ("you drew 2 and passed").
+            text = tr.ngettext("you drew {n} and passed", "you drew {n} and passed", drew)
+        elif drew:
+            # Translators: catch-up: another player drew tiles, then passed.
+            text = tr.ngettext("{player} drew {n} and passed", "{player} drew {n} and passed", drew)
+        elif me:
+            # Translators: catch-up: you passed.
+            text = tr._("you passed")
+        else:
+            # Translators: catch-up: another player passed.
+            text = tr._("{player} passed")
+        return text.format(player=book.name(player), n=drew)
+
+    def _drew(self, player: int, count: int) -> str:
+        if self.book.is_me(player):
+            # Translators: catch-up: you drew tiles ("you drew 2").
+            text = self.tr.ngettext("you drew {n}", "you drew {n}", count)
+        else:
+            # Translators: catch-up: another player drew tiles ("Ben drew 2").
+            text = self.tr.ngettext("{player} drew {n}", "{player} drew {n}", count)
+        return text.format(player=self.book.name(player), n=count)
+
+    def _subject(self, seat: int) -> str:
+        if self.book.is_me(seat):
+            # Translators: catch-up: you, as the subject of a clause ("you went out").
+            return self.tr.pgettext("subject", "you")
+        return self.book.name(seat)

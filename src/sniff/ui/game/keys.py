@@ -1,0 +1,110 @@
+"""The game screen's keys, by feature; each handler is one call.
+
+Every binding carries its spoken label and description, so F1 can say them,
+one group at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from sniff.announce.keys import KeyTexts, key_name
+from sniff.ui.base import Binding
+from sniff.ui.confirm import yes_keys_of
+
+if TYPE_CHECKING:
+    from sniff.ui.game.screen import GameScreen
+
+__all__ = ["game_bindings"]
+
+
+def _bind(
+    texts: KeyTexts,
+    keys: tuple[str, ...],
+    description: Callable[[], str],
+    handler: Callable[[], None],
+    group: str,
+) -> Binding:
+    return Binding(keys, lambda: texts.label(*keys), description, handler, group)
+
+
+def load_hand_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
+    """Choosing a tile and its end, and playing it."""
+    key = screen.key
+    cursor, actions = screen.cursor, screen.actions
+    out = [
+        _bind(texts, ("left",), texts.previous_tile, key(lambda: cursor.move(-1)), "hand"),
+        _bind(texts, ("right",), texts.next_tile, key(lambda: cursor.move(1)), "hand"),
+        _bind(texts, ("home",), texts.first_tile, key(lambda: cursor.move(to=0)), "hand"),
+        _bind(texts, ("end",), texts.last_tile, key(lambda: cursor.move(to=-1)), "hand"),
+        _bind(texts, ("up",), texts.previous_end, key(lambda: cursor.cycle_end(-1)), "hand"),
+        _bind(texts, ("down",), texts.next_end, key(lambda: cursor.cycle_end(1)), "hand"),
+        _bind(texts, ("enter", "space"), texts.play, key(actions.enter), "play"),
+        _bind(texts, ("d",), texts.draw, key(actions.draw), "play"),
+        _bind(texts, ("p",), texts.pass_turn, key(actions.pass_turn), "play"),
+    ]
+    if screen.session.rules.muggins:
+        # Only with the muggins rule: otherwise help would name keys that do nothing.
+        yes = yes_keys_of(screen.host.ctx.translator)
+        out += [
+            _bind(texts, yes, texts.muggins_yes, key(lambda: actions.muggins(True)), "play"),
+            _bind(texts, ("n",), texts.muggins_no, key(lambda: actions.muggins(False)), "play"),
+        ]
+    tr = screen.host.ctx.translator
+    # Digits have no binding of their own (unbound_key takes them): help names them.
+    out.append(Binding((), lambda: key_name(tr, "digits"), texts.claim_digits, _nothing, "play"))
+    return out
+
+
+def _nothing() -> None:
+    pass
+
+
+def load_review_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
+    """The information keys: each speaks one answer about the table as it is now."""
+    ask = screen.ask
+    voice = screen.voice
+    return [
+        _bind(texts, ("h",), texts.hand, ask(lambda a, o: a.hand(o)), "review"),
+        _bind(texts, ("e",), texts.ends, ask(lambda a, o: a.ends(o)), "review"),
+        _bind(texts, ("c",), texts.count, ask(lambda a, o: a.count(o)), "review"),
+        _bind(texts, ("l",), texts.layout, ask(lambda a, o: a.layout(o)), "review"),
+        _bind(texts, ("s",), texts.scores, ask(lambda a, o: a.scores(o)), "review"),
+        _bind(
+            texts,
+            ("i",),
+            texts.round_info,
+            ask(lambda a, o: a.round_info(o, voice.preset_name())),
+            "review",
+        ),
+        _bind(texts, ("b",), texts.boneyard, ask(lambda a, o: a.boneyard(o)), "review"),
+        _bind(texts, ("t",), texts.unseen, screen.key(screen.unseen), "review"),
+        _bind(texts, ("g",), texts.history, ask(lambda a, o: a.history(o)), "review"),
+        _bind(texts, ("a",), texts.since_my_move, screen.key(voice.since_my_move), "review"),
+        _bind(texts, ("w",), texts.turn, ask(lambda a, o: a.turn(o, help=True)), "review"),
+        _bind(texts, ("f2",), texts.hint, screen.key(screen.hinter.request), "review"),
+    ]
+
+
+def load_setting_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
+    """Verbosity, speech rate, saving, the setup menu, quitting."""
+    key = screen.key
+    tuning = screen.tuning
+    return [
+        _bind(texts, ("v",), texts.verbosity, key(tuning.cycle_verbosity), "settings"),
+        _bind(texts, ("+",), texts.faster, key(lambda: tuning.change_rate(1)), "settings"),
+        _bind(texts, ("-",), texts.slower, key(lambda: tuning.change_rate(-1)), "settings"),
+        _bind(texts, ("c-s",), texts.save, key(screen.save_now), "settings"),
+        _bind(texts, ("m", "f10"), texts.menu, key(screen.open_menu), "settings"),
+        _bind(texts, ("q", "c-c"), texts.quit, key(screen.quit), "settings"),
+    ]
+
+
+def game_bindings(screen: GameScreen) -> list[Binding]:
+    """Every key of the game screen, in the order help says them."""
+    texts = KeyTexts(screen.host.ctx.translator)
+    out = load_hand_bindings(screen, texts)
+    out += load_review_bindings(screen, texts)
+    out += load_setting_bindings(screen, texts)
+    return out
