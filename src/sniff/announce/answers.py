@@ -7,7 +7,7 @@ Each answer is one interrupting :class:`Utterance` built from an
 
 from __future__ import annotations
 
-from sniff.announce.phrases import Phrasebook, sentences
+from sniff.announce.phrases import BookPart, sentences
 from sniff.announce.utterance import Utterance
 from sniff.engine import (
     DRAW,
@@ -39,13 +39,8 @@ def _answer(text: str, kind: str, **extra: object) -> Utterance:
     return Utterance(text, interrupt=True, kind=kind, **extra)  # type: ignore[arg-type]
 
 
-class Answers:
+class Answers(BookPart):
     """The information keys. Every method returns one interrupting utterance."""
-
-    def __init__(self, book: Phrasebook) -> None:
-        self.book = book
-        self.tr = book.tr
-        self.words = book.words
 
     def hand(self, obs: Observation) -> Utterance:
         """Your tiles in order, how many, their pips (verbose: which fit where)."""

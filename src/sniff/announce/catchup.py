@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sniff.announce.phrases import Phrasebook, sentences
+from sniff.announce.phrases import BookPart, sentences
 from sniff.announce.utterance import Utterance
 from sniff.engine import (
     Claimed,
@@ -30,13 +30,8 @@ from sniff.engine import (
 __all__ = ["CatchUpWords"]
 
 
-class CatchUpWords:
+class CatchUpWords(BookPart):
     """Condensed accounts of several events, for one seat."""
-
-    def __init__(self, book: Phrasebook) -> None:
-        self.book = book
-        self.tr = book.tr
-        self.words = book.words
 
     def catch_up(self, events: Sequence[Event], rules: RuleSet) -> Utterance | None:
         """What was missed (None: nothing worth saying), said before the next prompt."""

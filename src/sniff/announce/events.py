@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sniff.announce.phrases import Phrasebook, sentences
+from sniff.announce.phrases import BookPart, Phrasebook, sentences
 from sniff.announce.utterance import Utterance
 from sniff.engine import (
     Claimed,
@@ -76,14 +76,13 @@ class Scene:
         return len(plays) >= 2 and plays[1] == event and plays[0].player == event.player
 
 
-class EventWords:
+class EventWords(BookPart):
     """Turns events into utterances, for one seat (or a spectator)."""
 
     def __init__(self, book: Phrasebook, *, prompts_own_turn: bool = False) -> None:
-        self.book = book
-        self.tr = book.tr
-        self.words = book.words
-        # The live announcer follows a deal with "your turn to lead": the deal then
+        super().__init__(
+            book
+        )  # The live announcer follows a deal with "your turn to lead": the deal then
         # need not say that you lead.
         self.prompts_own_turn = prompts_own_turn
 

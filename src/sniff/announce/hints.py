@@ -8,7 +8,7 @@ this leaves at most 5."
 
 from __future__ import annotations
 
-from sniff.announce.phrases import Phrasebook, sentences
+from sniff.announce.phrases import BookPart, sentences
 from sniff.announce.utterance import Utterance
 from sniff.engine import CallMuggins, Claim, Draw, End, Move, Pass
 from sniff.session.hints import Hint
@@ -16,13 +16,8 @@ from sniff.session.hints import Hint
 __all__ = ["HintWords"]
 
 
-class HintWords:
+class HintWords(BookPart):
     """Hints for one seat."""
-
-    def __init__(self, book: Phrasebook) -> None:
-        self.book = book
-        self.tr = book.tr
-        self.words = book.words
 
     def hint(self, hint: Hint, *, muggins: bool) -> Utterance:
         """The hint said; under the muggins rule the points stay the player's to count."""

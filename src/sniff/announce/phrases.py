@@ -14,7 +14,7 @@ from sniff.engine import Combination, End, Layout, Part, Tile, play_points
 from sniff.enums import Verbosity
 from sniff.i18n import Translator
 
-__all__ = ["Phrasebook", "sentences"]
+__all__ = ["BookPart", "Phrasebook", "sentences"]
 
 
 def sentences(*parts: str) -> str:
@@ -443,3 +443,13 @@ def _double_at(part: Part, *, half: bool = False) -> Tile:
     """The double whose halves make *part* (a double counts both halves, a half one)."""
     pip = part.pips if half else part.pips // 2
     return Tile.of(pip, pip)
+
+
+class BookPart:
+    """A part of the announcer (events, answers, refusals...) that speaks through
+    one shared :class:`Phrasebook`, so a change of verbosity reaches every part."""
+
+    def __init__(self, book: Phrasebook) -> None:
+        self.book = book
+        self.tr = book.tr
+        self.words = book.words

@@ -6,7 +6,7 @@ and the end concerned, and where the tile would fit instead.
 
 from __future__ import annotations
 
-from sniff.announce.phrases import Phrasebook, sentences
+from sniff.announce.phrases import BookPart, sentences
 from sniff.announce.utterance import Utterance
 from sniff.engine import (
     PASS,
@@ -22,13 +22,8 @@ from sniff.engine import (
 __all__ = ["RefusalWords"]
 
 
-class RefusalWords:
+class RefusalWords(BookPart):
     """Refusals for one seat: each an interrupting utterance with the invalid earcon."""
-
-    def __init__(self, book: Phrasebook) -> None:
-        self.book = book
-        self.tr = book.tr
-        self.words = book.words
 
     def refusal(self, refusal: Refusal, obs: Observation | None = None) -> Utterance:
         """Why an action was refused, in words (every engine :class:`Reason`)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sniff.announce import Announcer, Utterance
 from sniff.announce.game_ui import GameTexts
@@ -69,8 +69,7 @@ def start_screen(host: SniffApp, options: GameOptions) -> Screen:
             save_settings(file_settings)
     maker = GameMaker(options)
 
-    def new_screen() -> GameScreen:
-        session, record = maker.new()
+    def screen(session: GameSession, record: Path | None, **resumed: Any) -> GameScreen:
         return GameScreen(
             host,
             session,
@@ -78,7 +77,11 @@ def start_screen(host: SniffApp, options: GameOptions) -> Screen:
             hint_playouts=options.hint_playouts,
             save_path=options.save_path,
             record_path=record,
+            **resumed,
         )
+
+    def new_screen() -> GameScreen:
+        return screen(*maker.new())
 
     snap, problem, aside = load_or_set_aside(options.save_path)
     if problem is not None:
@@ -96,17 +99,7 @@ def start_screen(host: SniffApp, options: GameOptions) -> Screen:
             record = Path(saved_record)
         _restore_history(ctx, ui.get("history"))
         host.show(
-            GameScreen(
-                host,
-                session,
-                new_game=maker.new,
-                hint_playouts=options.hint_playouts,
-                save_path=options.save_path,
-                record_path=record,
-                resumed=True,
-                continue_record=options.record is None,
-                ui=ui,
-            )
+            screen(session, record, resumed=True, continue_record=options.record is None, ui=ui)
         )
 
     def fresh() -> None:
