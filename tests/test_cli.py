@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -153,3 +158,56 @@ def test_the_game_without_a_terminal_says_so_in_one_line(
         assert status == 2 and out == ""
         assert err.startswith("sniff: error: the game is played at a terminal")
         assert err.count("\n") == 1
+
+
+# -- a terminal that is not what the game expects ----------------------------------------
+
+SNIFF = Path(sys.executable).parent / "sniff"
+
+
+def _sniff(*argv: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [str(SNIFF), *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def test_control_c_stops_a_long_command_cleanly_with_status_130() -> None:
+    process = _sniff("simulate", "--games", "100000", "--bots", "random")
+    time.sleep(2.5)  # well into the games (start-up takes a fraction of that)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert "Traceback" not in err
+
+
+def test_an_ascii_only_terminal_gets_no_traceback(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    assert main(["simulate", "--seed", "3", "--record", str(record)]) == 0
+    process = _sniff("replay", str(record), "--lang", "de", env={"PYTHONIOENCODING": "ascii"})
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err
+    assert "Traceback" not in err and "F?nf" in out  # the umlaut replaced, not a crash
+
+
+def test_a_dumb_terminal_gets_line_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sniff.commands.play import options_from_args, play_parser
+
+    monkeypatch.setenv("TERM", "dumb")
+    monkeypatch.setenv("SNIFF_HOME", "/nonexistent-sniff-home")
+    options = options_from_args(play_parser().parse_args(["play"]))
+    assert options.screen == "line"
+    options = options_from_args(play_parser().parse_args(["play", "--screen", "full"]))
+    assert options.screen == "full"  # what the player asks for stands
+
+
+def test_unknown_rule_values_are_refused_with_the_valid_ones(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = _run(capsys, "simulate", "--rule", "preset=foo")
+    assert status == 2 and "preset must be one of sniff, muggins" in err
+    status, _, err = _run(capsys, "simulate", "--rule", "draw_limit=abc")
+    assert status == 2 and "draw_limit must be a whole number, or none" in err

@@ -8,6 +8,7 @@ traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -33,8 +34,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _tolerant_streams() -> None:
+    """Never fail on a character the terminal cannot show (``PYTHONIOENCODING=ascii``,
+    an old console): it is replaced, and the game goes on."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if callable(reconfigure):
+            with contextlib.suppress(OSError, ValueError):  # a closed or odd stream: leave it
+                reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sniff`` command; returns the exit status."""
+    _tolerant_streams()
     try:
         args = build_parser().parse_args(argv)
         handler: Handler | None = getattr(args, "handler", None)
@@ -43,6 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             return run_default([])
         return handler(args)
+    except KeyboardInterrupt:
+        # Control C outside the game (which takes it as a key): stop quietly.
+        print(file=sys.stderr)
+        return 130
     except (UsageError, RulesError) as error:
         print(f"sniff: error: {error}", file=sys.stderr)
         return 2

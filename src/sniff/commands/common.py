@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
 from typing import NoReturn, TypeAlias
 
@@ -20,6 +21,7 @@ __all__ = [
     "Subparsers",
     "UsageError",
     "add_rule_options",
+    "dumb_terminal",
     "require_terminal",
     "rules_from_args",
 ]
@@ -101,6 +103,12 @@ def _rule_value(name: str, value: str, current: object) -> object:
             return numbers[0]
         return numbers
     return value
+
+
+def dumb_terminal() -> bool:
+    """Whether the terminal cannot draw a screen (``TERM=dumb``, Emacs shells, some
+    braille and speech terminals): then the game writes plain lines only."""
+    return os.environ.get("TERM", "").strip().lower() in ("dumb", "unknown")
 
 
 def require_terminal(has_input: bool) -> None:

@@ -18,6 +18,7 @@ from sniff.commands.common import (
     Subparsers,
     UsageError,
     add_rule_options,
+    dumb_terminal,
     require_terminal,
     rules_from_args,
 )
@@ -99,6 +100,8 @@ def options_from_args(args: argparse.Namespace) -> GameOptions:
         changes["pace"] = args.pace
     if args.screen:
         changes["screen"] = args.screen
+    elif dumb_terminal():
+        changes["screen"] = "line"  # a terminal that cannot draw: one plain line each
     try:
         settings = base.with_changes(**changes)
     except ValueError as error:

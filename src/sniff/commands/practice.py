@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sniff.commands.common import Subparsers, UsageError, require_terminal
+from sniff.commands.common import Subparsers, UsageError, dumb_terminal, require_terminal
 from sniff.engine import Combination
 from sniff.enums import ScreenMode, SpeechMode, values
 from sniff.i18n import UnknownLanguage, choose_language, translator
@@ -63,6 +63,8 @@ def practice_context(args: argparse.Namespace) -> UiContext:
         changes["sounds"] = False
     if args.screen:
         changes["screen"] = args.screen
+    elif dumb_terminal():
+        changes["screen"] = "line"
     settings = file_settings.with_changes(**changes)
     ctx = build_context(
         settings,

@@ -15,7 +15,10 @@ as a line of text above it, so a terminal screen reader reads each once.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import signal
 import sys
 import traceback
 from collections.abc import Callable, Coroutine
@@ -369,9 +372,24 @@ class SniffApp:
         await self.application.run_async(pre_run=lambda: self.show(first(self)))
 
     def run(self, first: Callable[[SniffApp], Screen]) -> None:
-        """:meth:`run_async` for a plain program."""
+        """:meth:`run_async` for a plain program. SIGTERM and SIGHUP (the terminal
+        closed) end it as Q and Y would: the game is saved."""
+
+        def start() -> None:
+            self._on_signals()
+            self.show(first(self))
+
         self._exiting = False
-        self.application.run(pre_run=lambda: self.show(first(self)))
+        self.application.run(pre_run=start)
+
+    def _on_signals(self) -> None:
+        loop = asyncio.get_running_loop()
+        for name in ("SIGTERM", "SIGHUP"):
+            number = getattr(signal, name, None)
+            if number is None:
+                continue  # Windows has no SIGHUP; closing the console ends the process
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(number, lambda: self._guard(self.exit))
 
     def report_errors(self, stream: TextIO | None = None) -> None:
         """After the app ended: print what went wrong, for a bug report."""
