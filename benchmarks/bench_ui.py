@@ -10,7 +10,7 @@ Figures:
   game's and the setup menu's information keys, which change nothing, so no
   computer player's turn gets in the way). Goal: p95 <= 20 ms.
 - ``cold_start_ms`` (median): from starting the installed ``sniff play`` in a
-  pseudo-terminal to the first line of its transcript. Goal: <= 300 ms.
+  pseudo-terminal to the first line of its transcript. Goal: <= 250 ms.
 """
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ def bench_cold_start(runs: int, command: Path) -> None:
         runs=len(times),
         min=round(min(times), 1),
         max=round(max(times), 1),
-        goal=300,
+        goal=250,
     )
 
 

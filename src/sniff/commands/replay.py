@@ -7,13 +7,9 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from sniff.announce import narrate_events
 from sniff.commands.common import Subparsers, UsageError
 from sniff.enums import SpeechMode, Verbosity, values
 from sniff.i18n import choose_language, translator
-from sniff.output.sound import create_player
-from sniff.output.speech import create_speech
-from sniff.storage.records import RecordError, read_record, verify
 
 __all__ = ["add_parser", "run"]
 
@@ -33,6 +29,9 @@ def add_parser(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from sniff.announce import narrate_events
+    from sniff.storage.records import RecordError, read_record, verify
+
     try:
         record = read_record(args.file)
         verify(record)
@@ -57,6 +56,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _speak_replay(lines: Iterable[str], mode: str, language: str) -> int:
     """Print each line and speak it through the chosen backend, one after another."""
+    from sniff.output.sound import create_player
+    from sniff.output.speech import create_speech
+
     sound = create_player(True)
     speech = create_speech(mode, language=language, sound=sound)
     try:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from sniff.commands.common import Subparsers, UsageError, add_rule_options, rules_from_args
 from sniff.engine import RulesError
-from sniff.session.simulate import parse_levels, simulate
 
 __all__ = ["add_parser", "run"]
 
@@ -36,6 +35,8 @@ def add_parser(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from sniff.session.simulate import parse_levels, simulate  # only when bots play
+
     rules = rules_from_args(args)
     try:
         rules.check_players(args.players)

@@ -10,12 +10,9 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from sniff.announce.practice import reset_words, stats_report
 from sniff.commands.common import Subparsers, UsageError
 from sniff.enums import SpeechMode, values
 from sniff.i18n import Translator, UnknownLanguage, choose_language, translator
-from sniff.output.sound import create_player
-from sniff.output.speech import create_speech
 from sniff.storage import load_settings, load_stats, reset_stats, stats_path
 
 __all__ = ["add_parser", "run", "run_stats"]
@@ -62,6 +59,9 @@ def run_stats(
     ask: Callable[[str], str] = input,
 ) -> int:
     """Print (and speak) the statistics, or reset them after asking."""
+    # Imported here: building the parser for `sniff play` must not load the statistics.
+    from sniff.announce.practice import reset_words, stats_report
+
     stream = out if out is not None else sys.stdout
     words = reset_words(tr)
     if reset:
@@ -93,6 +93,9 @@ def run_stats(
 
 def _speak(lines: list[str], mode: str, language: str) -> None:
     """Say the lines through a voice or screen reader (text is already printed)."""
+    from sniff.output.sound import create_player
+    from sniff.output.speech import create_speech
+
     sound = create_player(False)
     # The text fallback goes nowhere: the lines are on the terminal already.
     speech = create_speech(mode, language=language, sound=sound, text_stream=io.StringIO())
