@@ -8,8 +8,22 @@ run by hand with ``--hypothesis-profile=explore``.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("default", derandomize=True, database=None, print_blob=True)
 settings.register_profile("explore", derandomize=False, database=None, max_examples=500)
 settings.load_profile("default")
+
+
+@pytest.fixture(autouse=True)
+def _no_speech_from_this_machine(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Tests never speak through the machine's own Speech Dispatcher or Orca: the
+    suite gives the same result whether or not they are installed or running.
+    A test that wants a real Speech Dispatcher starts its own and points
+    ``SPEECHD_ADDRESS`` at it."""
+    socket = tmp_path_factory.getbasetemp() / "no-speech-dispatcher.sock"
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{socket}")
+    monkeypatch.setattr("sniff.output.speech.orca_running", lambda: False)

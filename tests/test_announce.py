@@ -256,15 +256,6 @@ def test_queries_answer_from_the_observation() -> None:
     assert preview == "Five-blank west: 10, you score 10."
     assert invalid_key(ann.tr, "F5").text == "F5 does nothing here; F1 for help."
     assert ann.welcome().interrupt
-    assert ann.fallback_notice("voice", "text").text == (
-        "The built-in voice stopped working; speaking as text lines instead."
-    )
-    assert ann.fallback_notice("screenreader", "text", started=False).text == (
-        "No screen reader is running; speaking as text lines instead."
-    )
-    assert ann.speech_unavailable("voice", "text").text == (
-        "The built-in voice could not start; speaking as text lines instead."
-    )
     a = ann.answers
     assert all(
         q(obs).interrupt for q in (a.hand, a.count, a.layout, a.boneyard, lambda o: a.unseen(o)[0])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sniff.output.speech import FallbackSpeech, NullSpeech, RecordingSpeech
+from sniff.output.speech import FallbackEvent, FallbackSpeech, NullSpeech, RecordingSpeech
 
 
 class Flaky(RecordingSpeech):
@@ -41,7 +41,7 @@ def test_next_backend_takes_over_with_the_same_utterance() -> None:
     first = Flaky("screenreader", good_calls=2)
     second = RecordingSpeech()
     notices: list[tuple[str, str, str]] = []
-    speech = FallbackSpeech([first, second], lambda a, b, e: notices.append((a, b, str(e))))
+    speech = FallbackSpeech([first, second], lambda e: notices.append((e.old, e.new, e.detail)))
 
     speech.speak("Your turn.")
     speech.speak("You hold six tiles.")
@@ -60,7 +60,7 @@ def test_later_calls_go_straight_to_the_new_backend() -> None:
     first = Flaky("voice")
     second = RecordingSpeech()
     calls: list[str] = []
-    speech = FallbackSpeech([first, second], lambda a, b, e: calls.append(b))
+    speech = FallbackSpeech([first, second], lambda e: calls.append(e.new))
     speech.braille("5|5")
     speech.silence()
     speech.speak("hello")
@@ -73,7 +73,7 @@ def test_later_calls_go_straight_to_the_new_backend() -> None:
 
 def test_all_failing_ends_in_silence_without_exception() -> None:
     calls: list[tuple[str, str]] = []
-    speech = FallbackSpeech([Flaky("a"), Flaky("b")], lambda a, b, e: calls.append((a, b)))
+    speech = FallbackSpeech([Flaky("a"), Flaky("b")], lambda e: calls.append((e.old, e.new)))
     speech.speak("nobody hears this")
     speech.speak("nor this")
     speech.braille("x")
@@ -86,8 +86,8 @@ def test_all_failing_ends_in_silence_without_exception() -> None:
 def test_on_fallback_may_speak_its_notice_through_the_chain() -> None:
     second = RecordingSpeech()
 
-    def announce(old: str, new: str, error: Exception) -> None:
-        speech.speak(f"{old} failed, now {new}")
+    def announce(event: FallbackEvent) -> None:
+        speech.speak(f"{event.old} failed, now {event.new}")
 
     speech = FallbackSpeech([Flaky("voice"), second], announce)
     speech.speak("Round two.")
@@ -95,7 +95,7 @@ def test_on_fallback_may_speak_its_notice_through_the_chain() -> None:
 
 
 def test_a_faulty_callback_does_not_stop_the_game() -> None:
-    def broken(old: str, new: str, error: Exception) -> None:
+    def broken(event: FallbackEvent) -> None:
         raise ValueError("bug in caller")
 
     second = RecordingSpeech()
@@ -124,3 +124,51 @@ def test_nothing_is_printed(capfd: pytest.CaptureFixture[str]) -> None:
     speech.speak("quiet")
     speech.close()
     assert capfd.readouterr() == ("", "")
+
+
+class Revivable(Flaky):
+    """A backend that went away and can be reached again (Speech Dispatcher restarted)."""
+
+    def __init__(self) -> None:
+        super().__init__("speechd", good_calls=1)
+        self.label = "Speech Dispatcher"
+        self.back = False
+
+    def reconnect(self) -> None:
+        if not self.back:
+            raise OSError("still away")
+        self.good_calls = 100
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_backend_that_comes_back_takes_over_again_with_a_notice() -> None:
+    now = [0.0]
+    first, second = Revivable(), RecordingSpeech()
+    events: list[FallbackEvent] = []
+    speech = FallbackSpeech([first, second], events.append, clock=lambda: now[0])
+    speech.speak("one")  # said by Speech Dispatcher
+    speech.speak("two")  # it has gone: the next backend says it
+    assert second.texts == ["two"] and events[-1].old == "speechd" and not events[-1].revived
+    now[0] += 10
+    speech.speak("three")  # tried again: still away
+    assert second.texts == ["two", "three"]
+    first.back = True
+    now[0] += 10
+    speech.speak("four")  # back: it takes over, and the player is told
+    assert first.texts == ["one", "four"]
+    assert events[-1].revived and events[-1].new_label == "Speech Dispatcher"
+
+
+def test_what_a_failing_backend_had_queued_is_said_by_the_next() -> None:
+    class Queued(Flaky):
+        def speak(self, text: str, *, interrupt: bool = False) -> None:
+            error = OSError("gone")
+            error.unsaid = ["queued one", "queued two"]  # type: ignore[attr-defined]
+            raise error
+
+    second = RecordingSpeech()
+    speech = FallbackSpeech([Queued("speechd"), second])
+    speech.speak("now")
+    assert second.texts == ["queued one", "queued two", "now"]

@@ -1,15 +1,27 @@
-"""The screen reader backend on a machine without a screen reader."""
+"""The screen reader backends on a machine without a screen reader: prismatoid,
+and accessible-output2 where prismatoid has no wheel."""
 
 from __future__ import annotations
 
 import pytest
 
 from sniff.output.speech import SpeechUnavailable, screenreader
-from sniff.output.speech.screenreader import ScreenReaderSpeech, screen_reader_running
+from sniff.output.speech.prism_reader import ENGINES, PrismSpeech, running_readers
+from sniff.output.speech.screenreader import ScreenReaderSpeech
 
 
-def test_no_screen_reader_is_running_here(capfd: pytest.CaptureFixture[str]) -> None:
-    assert screen_reader_running() is False
+def test_prismatoid_lists_its_backends_and_finds_no_reader_here(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    prism = pytest.importorskip("prism")
+    context = prism.Context()
+    names = {context.id_of(i).name for i in range(context.backends_count)}
+    assert names  # Orca and Speech Dispatcher on Linux; NVDA, JAWS, SAPI... elsewhere
+    assert running_readers() == []
+    with pytest.raises(SpeechUnavailable) as caught:
+        PrismSpeech(language="de")
+    assert caught.value.reason == "no-screen-reader"
+    assert "SPEECH_DISPATCHER" in ENGINES  # the game's own client serves Speech Dispatcher
     assert capfd.readouterr() == ("", "")
 
 
@@ -63,7 +75,7 @@ def test_speak_and_braille_are_separate_calls(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(screenreader, "_platform", lambda: "win32")
     monkeypatch.setattr(screenreader, "_load_output", lambda name: fake if name == "nvda" else None)
     speech = ScreenReaderSpeech()
-    assert speech.name == "screenreader:NVDA"
+    assert speech.name == "screenreader" and speech.label == "NVDA"
     assert speech.has_braille
     speech.speak("Dein Zug", interrupt=True)
     speech.braille("Dein Zug")

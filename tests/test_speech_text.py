@@ -1,4 +1,4 @@
-"""Text, transcript and recording backends, and create_speech's assembly."""
+"""Text lines, the transcript, the recording backend, and create_speech's chains."""
 
 from __future__ import annotations
 
@@ -7,17 +7,23 @@ from pathlib import Path
 
 import pytest
 
+from sniff.announce import Utterance
+from sniff.announce.notices import NoticeWords
+from sniff.i18n import translator
+from sniff.output.lines import WIDTH, braille_lines
+from sniff.output.router import Output
+from sniff.output.sound import NullPlayer
 from sniff.output.speech import (
     MODES,
-    FallbackSpeech,
+    FallbackEvent,
     RecordingSpeech,
     TextSpeech,
-    TranscriptSpeech,
     create_speech,
 )
+from sniff.output.transcript import Transcript
 
 
-def test_text_writes_one_flushed_line_per_announcement() -> None:
+def test_text_writes_flushed_lines_per_announcement() -> None:
     stream = io.StringIO()
     speech = TextSpeech(stream)
     speech.speak("Du bist dran.")
@@ -27,6 +33,20 @@ def test_text_writes_one_flushed_line_per_announcement() -> None:
     speech.silence()
     speech.close()
     assert stream.getvalue() == "Du bist dran.\nFünferpasch: zehn Punkte. Noch 3 Steine.\n"
+
+
+def test_long_announcements_are_split_at_sentence_ends_for_braille() -> None:
+    text = (
+        "Domino! Anna went out. Anna scores 23. Score: you 55, Anna 78, Ben 24. "
+        "You hold 6 pips: double three and double blank. Ben holds 17 pips: six-five, four-two."
+    )
+    lines = braille_lines(text)
+    assert all(len(line) <= WIDTH for line in lines)
+    assert " ".join(lines) == text
+    assert all(line[-1] in ".:;!?," for line in lines)  # broken where the sentence pauses
+    one = braille_lines("x" * 200 + " end")
+    assert all(len(line) <= WIDTH for line in one) and "".join(one).startswith("x" * 200)
+    assert braille_lines("bell\x07 and escape\x1b[31m") == ["bell  and escape [31m"]
 
 
 def test_text_survives_a_console_without_umlauts() -> None:
@@ -41,23 +61,42 @@ def test_text_defaults_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == "Runde zwei\n"
 
 
-def test_transcript_appends_utf8_lines_readable_during_the_game(tmp_path: Path) -> None:
+def test_the_transcript_keeps_what_was_said_readable_during_the_game(tmp_path: Path) -> None:
     path = tmp_path / "transcript.txt"
-    inner = RecordingSpeech()
-    speech = TranscriptSpeech(inner, path)
-    speech.speak("Du legst die Fünf-Drei.")
+    speech = RecordingSpeech()
+    output = Output(speech, NullPlayer(), transcript=Transcript(path))
+    output.say(Utterance("Du legst die Fünf-Drei."))
     assert path.read_text(encoding="utf-8") == "Du legst die Fünf-Drei.\n"  # flushed already
-    speech.speak("Größte Zahl: 15 Punkte", interrupt=True)
-    speech.braille("not in the file")
-    speech.close()
+    output.say(Utterance("Nur im Verlauf."), quiet=True)  # not said, so not in the transcript
+    output.say(Utterance("Größte Zahl: 15 Punkte", interrupt=True))
     assert path.read_bytes().decode("utf-8").splitlines() == [
         "Du legst die Fünf-Drei.",
         "Größte Zahl: 15 Punkte",
     ]
-    assert inner.spoken[1] == ("Größte Zahl: 15 Punkte", True)
-    assert inner.brailled == ["not in the file"]
-    assert inner.closed
-    assert speech.name == "recording"
+    assert speech.spoken[1] == ("Größte Zahl: 15 Punkte", True)
+
+
+def test_a_transcript_that_cannot_be_written_never_silences_the_game() -> None:
+    """/dev/full: every write fails as on a full disk. Speech goes on, and the
+    player hears once why the transcript stopped."""
+    full = Path("/dev/full")
+    if not full.exists():
+        pytest.skip("no /dev/full here")
+    speech = RecordingSpeech()
+    notices = NoticeWords(translator("en"))
+    output = Output(
+        speech,
+        NullPlayer(),
+        transcript=Transcript(full),
+        on_problem=lambda what, detail: notices.side_output_failed(what, detail),
+    )
+    output.say(Utterance("Your turn."))
+    output.say(Utterance("Anna plays."))
+    assert speech.texts[0] == "Your turn."
+    assert speech.texts[1].startswith("The transcript could not be written (")
+    assert speech.texts[1].endswith("; the game goes on without it.")
+    assert speech.texts[2] == "Anna plays."
+    assert len(speech.texts) == 3  # the notice is said once
 
 
 def test_recording_keeps_every_call() -> None:
@@ -78,18 +117,6 @@ def test_modes() -> None:
         create_speech("loud")
 
 
-def test_text_mode_with_transcript(tmp_path: Path) -> None:
-    stream = io.StringIO()
-    path = tmp_path / "t.txt"
-    speech = create_speech("text", text_stream=stream, transcript=path)
-    assert isinstance(speech, TranscriptSpeech)
-    assert isinstance(speech.inner, FallbackSpeech)
-    speech.speak("Spiel beginnt")
-    speech.close()
-    assert stream.getvalue() == "Spiel beginnt\n"
-    assert path.read_text(encoding="utf-8") == "Spiel beginnt\n"
-
-
 def test_none_mode_is_silent(capfd: pytest.CaptureFixture[str]) -> None:
     speech = create_speech("none")
     speech.speak("nothing")
@@ -97,25 +124,37 @@ def test_none_mode_is_silent(capfd: pytest.CaptureFixture[str]) -> None:
     assert capfd.readouterr() == ("", "")
 
 
-def test_unavailable_screen_reader_falls_back_to_text_with_one_notice(
+def test_no_screen_reader_falls_back_to_text_with_one_true_notice(
     capfd: pytest.CaptureFixture[str],
 ) -> None:
     stream = io.StringIO()
-    notices: list[tuple[str, str]] = []
-    speech = create_speech(
-        "screenreader", text_stream=stream, on_fallback=lambda a, b, e: notices.append((a, b))
-    )
+    events: list[FallbackEvent] = []
+    speech = create_speech("screenreader", text_stream=stream, on_fallback=events.append)
     speech.speak("hello")
     speech.close()
-    assert capfd.readouterr() == ("", "")  # ao2's own chatter is swallowed
-    assert notices == [("screenreader", "text")]
+    assert capfd.readouterr() == ("", "")  # nothing printed behind the game's back
+    assert [(e.old, e.new, e.started) for e in events] == [("screenreader", "text", False)]
+    assert events[0].reason == "no-speechd"  # on Linux: Speech Dispatcher is not running
+    notice = NoticeWords(translator("en")).fallback(events[0]).text
+    assert notice == "Speech Dispatcher is not running; speaking as text lines instead."
     assert stream.getvalue() == "hello\n"
 
 
-def test_auto_with_null_player_speaks_text() -> None:
-    sound = pytest.importorskip("sniff.output.sound")
+def test_the_voice_without_a_sound_device_says_so_and_text_takes_over() -> None:
     stream = io.StringIO()
-    speech = create_speech("auto", sound=sound.NullPlayer(), text_stream=stream)
+    events: list[FallbackEvent] = []
+    speech = create_speech(
+        "voice", sound=NullPlayer(), text_stream=stream, on_fallback=events.append
+    )
+    assert speech.name == "text"
+    assert events and events[0].reason == "no-audio-device" and not events[0].started
+    german = NoticeWords(translator("de")).fallback(events[0]).text
+    assert german == "Die eingebaute Stimme hat kein Audiogerät; die Ansagen kommen als Textzeilen."
+
+
+def test_auto_without_a_reader_or_a_device_speaks_text() -> None:
+    stream = io.StringIO()
+    speech = create_speech("auto", sound=NullPlayer(), text_stream=stream)
     assert speech.name == "text"
     speech.speak("Willkommen")
     assert stream.getvalue() == "Willkommen\n"

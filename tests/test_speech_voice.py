@@ -24,6 +24,9 @@ needs_espeak = pytest.mark.skipif(
 class FakeSink:
     """A PCM sink that plays in real time and time-stamps every call."""
 
+    audible = True  # as a device would be
+    failed = False
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self.plays: list[tuple[float, int, int]] = []  # (time, bytes, sample_rate)

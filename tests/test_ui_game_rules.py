@@ -11,7 +11,7 @@ import pytest
 from sniff.announce import Announcer
 from sniff.engine import Claimed, Move, MugginsCalled, Phase, Played, play_points
 from sniff.i18n import translator
-from sniff.output.speech.text import one_line
+from sniff.output.lines import WIDTH, braille_lines
 from sniff.storage import load_settings
 from test_ui_game_harness import Driver, scores_from_log
 
@@ -135,8 +135,10 @@ def test_line_mode_writes_each_announcement_once() -> None:
         ) as d:
             assert not d.app.application.full_screen
             await d.press("h", "e", "right")
-            spoken = [one_line(t) for t in d.texts]
-        assert lines.getvalue().splitlines() == spoken
+            spoken = [line for t in d.texts for line in braille_lines(t)]
+        written = lines.getvalue().splitlines()
+        assert written == spoken
+        assert all(len(line) <= WIDTH for line in written)
 
     asyncio.run(go())
 

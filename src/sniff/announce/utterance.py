@@ -20,7 +20,8 @@ class Utterance:
     errors); otherwise it queues behind what is being said (other players'
     plays, and "your turn", so that it never swallows the plays before it).
     *cue* names an earcon; *end* ("west", "east", ...) places it in space;
-    *points* sets the score earcon's pitch; *kind* is a short machine tag.
+    *points* sets the score earcon's pitch; *kind* is a short machine tag;
+    *short* is the brief form for a braille display (None: the text itself).
     """
 
     text: str
@@ -29,3 +30,4 @@ class Utterance:
     end: str | None = None
     points: int = 0
     kind: str = ""
+    short: str | None = None

@@ -7,4 +7,12 @@ A new command is a new module here and one name in :data:`COMMANDS`.
 from __future__ import annotations
 
 #: The commands, in the order ``sniff --help`` lists them.
-COMMANDS: tuple[str, ...] = ("play", "practice", "stats", "simulate", "replay", "rules")
+COMMANDS: tuple[str, ...] = (
+    "play",
+    "practice",
+    "stats",
+    "doctor",
+    "simulate",
+    "replay",
+    "rules",
+)

@@ -12,6 +12,7 @@ import argparse
 import dataclasses
 import os
 import sys
+from pathlib import Path
 from typing import NoReturn, TypeAlias
 
 from sniff.engine import SET_SIZES, Combination, RulesError, RuleSet, preset
@@ -20,6 +21,7 @@ __all__ = [
     "SniffParser",
     "Subparsers",
     "UsageError",
+    "add_audio_out_option",
     "add_rule_options",
     "dumb_terminal",
     "require_terminal",
@@ -103,6 +105,16 @@ def _rule_value(name: str, value: str, current: object) -> object:
             return numbers[0]
         return numbers
     return value
+
+
+def add_audio_out_option(parser: argparse.ArgumentParser) -> None:
+    """``--audio-out FILE.wav``: everything the game plays, also into a sound file."""
+    parser.add_argument(
+        "--audio-out",
+        type=Path,
+        metavar="FILE.wav",
+        help="also write everything the game plays (voice and sounds) to this WAV file",
+    )
 
 
 def dumb_terminal() -> bool:

@@ -17,6 +17,7 @@ from sniff.commands.common import (
     SniffParser,
     Subparsers,
     UsageError,
+    add_audio_out_option,
     add_rule_options,
     dumb_terminal,
     require_terminal,
@@ -60,6 +61,7 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--record", type=Path, metavar="FILE", help="write the game as a sniff-record/1 file"
     )
+    add_audio_out_option(parser)
     parser.add_argument("--no-sound", action="store_true", help="no earcons")
     parser.add_argument("--pace", type=float, metavar="SECONDS", help="seconds a bot's turn takes")
     parser.add_argument(
@@ -116,6 +118,7 @@ def options_from_args(args: argparse.Namespace) -> GameOptions:
         language=language,
         transcript=args.transcript,
         record=args.record,
+        audio_out=args.audio_out,
         screen=settings.screen,
     )
 
@@ -156,15 +159,12 @@ def main_play(
     options.playouts = playouts
     options.hint_playouts = hint_playouts
     tr = translator(options.language)
-    if sound is None and not options.settings.sounds:
-        from sniff.output.sound import NullPlayer
-
-        sound = NullPlayer()
     ctx = build_context(
         options.settings,
         tr,
         screen_mode=options.screen,
         transcript=str(options.transcript) if options.transcript else None,
+        audio_out=options.audio_out,
         speech=speech,
         sound=sound,
         line_stream=line_stream,

@@ -6,7 +6,13 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sniff.commands.common import Subparsers, UsageError, dumb_terminal, require_terminal
+from sniff.commands.common import (
+    Subparsers,
+    UsageError,
+    add_audio_out_option,
+    dumb_terminal,
+    require_terminal,
+)
 from sniff.engine import Combination
 from sniff.enums import ScreenMode, SpeechMode, values
 from sniff.i18n import UnknownLanguage, choose_language, translator
@@ -40,6 +46,7 @@ def add_parser(subparsers: Subparsers) -> None:
     )
     parser.add_argument("--transcript", type=Path, metavar="FILE", help="also write speech here")
     parser.add_argument("--no-sound", action="store_true", help="no earcons")
+    add_audio_out_option(parser)
     parser.add_argument(
         "--screen", choices=values(ScreenMode), help="full screen or one line per message"
     )
@@ -48,7 +55,6 @@ def add_parser(subparsers: Subparsers) -> None:
 
 def practice_context(args: argparse.Namespace) -> UiContext:
     """Settings, language, speech and sound for ``sniff practice`` (the game's context)."""
-    from sniff.output.sound import NullPlayer
     from sniff.ui.app import build_context
 
     file_settings = load_settings().settings
@@ -71,7 +77,7 @@ def practice_context(args: argparse.Namespace) -> UiContext:
         translator(language),
         screen_mode=settings.screen,
         transcript=str(args.transcript) if args.transcript else None,
-        sound=None if settings.sounds else NullPlayer(),
+        audio_out=args.audio_out,
     )
     # Command-line values hold for this run only (see the game's settings keys).
     ctx.extra["file_settings"] = file_settings

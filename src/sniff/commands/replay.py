@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from sniff.commands.common import Subparsers, UsageError
+from sniff.commands.common import Subparsers, UsageError, add_audio_out_option
+from sniff.commands.keywatch import KeyWatch
 from sniff.enums import SpeechMode, Verbosity, values
 from sniff.i18n import choose_language, translator
 
@@ -25,6 +27,7 @@ def add_parser(subparsers: Subparsers) -> None:
         default="text",
         help="print the lines (text), or also speak them",
     )
+    add_audio_out_option(parser)
     parser.set_defaults(handler=run)
 
 
@@ -51,24 +54,48 @@ def run(args: argparse.Namespace) -> int:
         for line in lines:
             print(line)
         return 0
-    return _speak_replay(lines, args.speech, tr.language)
+    return _speak_replay(lines, args.speech, tr.language, args.audio_out)
 
 
-def _speak_replay(lines: Iterable[str], mode: str, language: str) -> int:
-    """Print each line and speak it through the chosen backend, one after another."""
+def _speak_replay(
+    lines: Iterable[str], mode: str, language: str, audio_out: Path | None = None
+) -> int:
+    """Print each line and speak it, one after another, until the end or any key."""
+    from sniff.announce.notices import NoticeWords
+    from sniff.i18n import translator
+    from sniff.output.router import CHARACTERS_PER_SECOND
     from sniff.output.sound import create_player
-    from sniff.output.speech import create_speech
+    from sniff.output.speech import FallbackEvent, create_speech
 
-    sound = create_player(True)
-    speech = create_speech(mode, language=language, sound=sound)
+    notices = NoticeWords(translator(language))
+    heard: list[str] = []
+
+    def on_fallback(event: FallbackEvent) -> None:
+        heard.append(notices.fallback(event).text)
+
+    sound = create_player(True, audio_out=audio_out)
+    speech = create_speech(mode, language=language, sound=sound, on_fallback=on_fallback)
     try:
-        for line in lines:
-            print(line, flush=True)
-            speech.speak(line, interrupt=False)
-        # Let the queue finish before the program ends (a voice speaks in the background).
-        deadline = time.monotonic() + 600
-        while getattr(speech, "busy", False) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        with KeyWatch() as keys:
+            for line in lines:
+                for notice in heard:
+                    print(notice, file=sys.stderr, flush=True)
+                    speech.speak(notice)
+                heard.clear()
+                print(line, flush=True)
+                speech.speak(line)
+                started = time.monotonic()
+                while True:
+                    if keys.pressed():
+                        speech.silence()
+                        return 0
+                    busy = speech.busy
+                    if busy is False:
+                        break
+                    said = time.monotonic() - started >= len(line) / CHARACTERS_PER_SECOND
+                    if busy is None and said:
+                        break
+                    time.sleep(0.02)
     finally:
         speech.close()
         sound.close()

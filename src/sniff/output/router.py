@@ -5,11 +5,13 @@ from here, and is kept in the message history that R, [ and ] walk through.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 
 from sniff.announce.utterance import Utterance
 from sniff.output.sound.base import SoundPlayer
 from sniff.output.sound.space import placement_for_end, score_pitch
 from sniff.output.speech.base import SpeechBackend
+from sniff.output.transcript import Transcript
 
 __all__ = ["CHARACTERS_PER_SECOND", "Output"]
 
@@ -32,6 +34,8 @@ class Output:
         *,
         history_size: int = 500,
         on_change: Callable[[], None] | None = None,
+        transcript: Transcript | None = None,
+        on_problem: Callable[[str, str], Utterance | None] | None = None,
     ) -> None:
         self.speech = speech
         self.sound = sound
@@ -40,6 +44,11 @@ class Output:
         self.position: int | None = None  # where [ and ] stand in the history
         self.last: Utterance | None = None
         self.on_change = on_change
+        self.transcript = transcript
+        # Told when a side output fails ("transcript", "audio-out") with the reason;
+        # returns the notice to say (once), so the player knows and the game goes on.
+        self.on_problem = on_problem
+        self._told: set[str] = set()
 
     def say(self, utterances: Utterance | Iterable[Utterance], *, quiet: bool = False) -> None:
         """Speak, cue and remember. *quiet*: remember only (skipped bot turns)."""
@@ -56,6 +65,32 @@ class Output:
             self.on_change()
 
     def _emit(self, utterance: Utterance) -> None:
+        self._speak_and_cue(utterance)
+        self._keep(utterance.text)
+
+    def _keep(self, text: str) -> None:
+        """The side outputs: the transcript and the ``--audio-out`` file."""
+        transcript = self.transcript
+        if transcript is not None and text:
+            try:
+                transcript.write(text)
+            except OSError as error:
+                self.transcript = None
+                transcript.close()
+                self._problem("transcript", error.strerror or str(error))
+        failure = getattr(self.sound, "audio_out_error", None)
+        if failure:
+            self._problem("audio-out", str(failure))
+
+    def _problem(self, what: str, detail: str) -> None:
+        if what in self._told or self.on_problem is None:
+            return
+        self._told.add(what)
+        notice = self.on_problem(what, detail)
+        if notice is not None:
+            self.say(notice)
+
+    def _speak_and_cue(self, utterance: Utterance) -> None:
         if utterance.cue is not None:
             pan, pitch = placement_for_end(utterance.end or "")
             if utterance.cue == "score" and utterance.points:
@@ -63,7 +98,8 @@ class Output:
             self.sound.play(utterance.cue, pan=pan, pitch=pitch)
         if utterance.text:
             self.speech.speak(utterance.text, interrupt=utterance.interrupt)
-            self.speech.braille(utterance.text)
+            # Braille gets the short form: a display shows a line at a time.
+            self.speech.braille(utterance.short or utterance.text)
 
     def busy(self) -> bool | None:
         """Whether speech is still being said: True or False where the speech output
@@ -84,7 +120,7 @@ class Output:
     def repeat(self) -> None:
         """Say the last announcement again (also when it is the same text)."""
         if self.last is not None:
-            self._emit(_as_interrupting(self.last))
+            self._speak_and_cue(_as_interrupting(self.last))
 
     def step(self, delta: int) -> Utterance | None:
         """Move through the history (-1: older, +1: newer) and say that message."""
@@ -94,7 +130,7 @@ class Output:
             self.position = len(self.history) - 1
         self.position = max(0, min(len(self.history) - 1, self.position + delta))
         utterance = _as_interrupting(self.history[self.position])
-        self._emit(utterance)
+        self._speak_and_cue(utterance)
         return utterance
 
     def recent(self, count: int) -> Sequence[Utterance]:
@@ -102,4 +138,4 @@ class Output:
 
 
 def _as_interrupting(utterance: Utterance) -> Utterance:
-    return Utterance(utterance.text, True, None, utterance.end, utterance.points, utterance.kind)
+    return replace(utterance, interrupt=True, cue=None)

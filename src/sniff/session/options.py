@@ -25,6 +25,7 @@ class GameOptions:
         language: str = "en",
         transcript: Path | None = None,
         record: Path | None = None,
+        audio_out: Path | None = None,
         screen: str = "full",
         playouts: int | None = None,
         hint_playouts: int | None = None,
@@ -39,6 +40,7 @@ class GameOptions:
         self.language = language
         self.transcript = transcript
         self.record = record
+        self.audio_out = audio_out
         self.screen = screen
         self.playouts = playouts
         self.hint_playouts = hint_playouts

@@ -22,6 +22,7 @@ import signal
 import sys
 import traceback
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any, TextIO
 
 from prompt_toolkit.application import Application
@@ -83,6 +84,7 @@ def build_context(
     *,
     screen_mode: str = "full",
     transcript: str | None = None,
+    audio_out: Path | None = None,
     speech: Any = None,
     sound: Any = None,
     line_stream: TextIO | None = None,
@@ -96,6 +98,7 @@ def build_context(
         translator,
         line_mode=screen_mode == "line",
         transcript=transcript,
+        audio_out=audio_out,
         speech=speech,
         sound=sound,
         line_stream=line_stream,

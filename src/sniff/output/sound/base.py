@@ -51,6 +51,16 @@ class SoundPlayer(Protocol):
         """Release the device; further calls do nothing."""
         ...
 
+    @property
+    def audible(self) -> bool:
+        """Whether what it plays reaches anyone: a sound device, or an ``--audio-out`` file."""
+        ...
+
+    @property
+    def failed(self) -> bool:
+        """Whether the device went away while playing (then it plays nothing more)."""
+        ...
+
 
 class NullPlayer:
     """A player that plays nothing: for ``--no-sound`` and machines without
@@ -80,3 +90,8 @@ class NullPlayer:
 
     def close(self) -> None:
         """Do nothing."""
+
+    #: Nothing it plays reaches anyone: the voice cannot speak through it.
+    audible = False
+    failed = False
+    audio_out_error: str | None = None

@@ -34,6 +34,9 @@ DEVICE_RATE = 48_000
 #: Earcons allowed at once; the oldest gives way, so a key held down cannot
 #: pile up work in the callback.
 MAX_EARCONS = 12
+#: The longest an earcon waits for the one before it to end, so that two never
+#: mask each other (the bot's cue is heard before the turn chime); seconds.
+MAX_EARCON_WAIT = 0.6
 #: Peak the limiter holds the mix to, and how fast it lets go (per period).
 LIMIT = 32000.0
 LIMITER_RELEASE = 0.02
@@ -59,6 +62,54 @@ class MixerMonitor:
     last_error: str = ""
     #: Called with every output period (interleaved stereo), if set.
     on_output: Callable[[array.array[int]], None] | None = None
+
+
+class WavTap:
+    """``--audio-out FILE.wav``: the mix, period by period, into a 16-bit stereo WAV.
+
+    It runs on the audio thread, so it never raises: a failing write (a full
+    disk) stops the file and is kept in :attr:`error` for a notice. The WAV
+    header is brought up to date after every period, so a file left by a
+    killed game still plays.
+    """
+
+    def __init__(self, path: Path) -> None:
+        if path.exists() and not path.is_file():
+            raise OSError(f"{path} is not a regular file")
+        self.path = path
+        self.error: str | None = None
+        self._wave: Any = wave.open(str(path), "wb")  # noqa: SIM115 - closed by close()
+        self._wave.setnchannels(2)
+        self._wave.setsampwidth(2)
+        self._wave.setframerate(DEVICE_RATE)
+        self._lock = threading.Lock()
+
+    def write(self, frames: array.array[int]) -> None:
+        with self._lock:
+            if self._wave is None:
+                return
+            try:
+                data = frames if sys.byteorder == "little" else _swapped(frames)
+                self._wave.writeframes(data.tobytes())
+            except Exception as error:
+                self.error = str(error) or type(error).__name__
+                self._close_quietly()
+
+    def close(self) -> None:
+        with self._lock:
+            self._close_quietly()
+
+    def _close_quietly(self) -> None:
+        wav, self._wave = self._wave, None
+        if wav is not None:
+            with contextlib.suppress(Exception):
+                wav.close()
+
+
+def _swapped(frames: array.array[int]) -> array.array[int]:
+    copy = array.array("h", frames)
+    copy.byteswap()
+    return copy
 
 
 @contextlib.contextmanager
@@ -145,6 +196,8 @@ class MiniaudioPlayer:
         self._limiter = 1.0
         self._failed = False
         self._closed = False
+        self._tap: WavTap | None = None
+        self._earcons_end = 0.0  # when the last earcon asked for will have ended
         with quiet_native_output():
             self._device: Any = miniaudio.PlaybackDevice(
                 output_format=miniaudio.SampleFormat.SIGNED16,
@@ -177,13 +230,19 @@ class MiniaudioPlayer:
         pitch = min(4.0, max(0.25, pitch)) if math.isfinite(pitch) else 1.0
         gain = min(4.0, max(0.0, gain)) if math.isfinite(gain) else 1.0
         gain_left, gain_right = pan_gains(pan)
+        step = rate / DEVICE_RATE * pitch
+        now = time.monotonic()
+        with self._lock:
+            wait = min(MAX_EARCON_WAIT, max(0.0, self._earcons_end - now))
+            self._earcons_end = now + wait + len(left) / (rate * pitch)
         voice = Voice(
             "earcon",
             left,
             right,
-            step=rate / DEVICE_RATE * pitch,
+            step=step,
             gain_left=gain_left * gain,
             gain_right=gain_right * gain,
+            delay=round(wait * DEVICE_RATE),
         )
         with self._lock:
             if len(self._earcons) >= MAX_EARCONS:
@@ -234,6 +293,34 @@ class MiniaudioPlayer:
         self._closed = True
         with quiet_native_output(), contextlib.suppress(Exception):
             self._device.close()
+        tap = self._tap
+        if tap is not None:
+            tap.close()
+
+    @property
+    def audible(self) -> bool:
+        """A real device, or a file the sound is written to."""
+        return not self._failed and (self.has_device or self._tap is not None)
+
+    @property
+    def failed(self) -> bool:
+        """The device stopped under the game (unplugged, taken away)."""
+        return self._failed
+
+    @property
+    def has_device(self) -> bool:
+        """Whether a sound card plays it (miniaudio's null backend is no device)."""
+        return self.backend_name.strip().lower() != "null"
+
+    def record_to(self, tap: WavTap) -> None:
+        """Also write everything played, as heard, to *tap* (``--audio-out``)."""
+        self._tap = tap
+        self.monitor.on_output = tap.write
+
+    @property
+    def audio_out_error(self) -> str | None:
+        """Why the ``--audio-out`` file stopped being written, if it did."""
+        return None if self._tap is None else self._tap.error
 
     # --- internals ---------------------------------------------------------
 

@@ -39,7 +39,18 @@ class Voice:
     same array as *left* and *right*.
     """
 
-    __slots__ = ("done", "fading", "gain_left", "gain_right", "key", "left", "pos", "right", "step")
+    __slots__ = (
+        "delay",
+        "done",
+        "fading",
+        "gain_left",
+        "gain_right",
+        "key",
+        "left",
+        "pos",
+        "right",
+        "step",
+    )
 
     def __init__(
         self,
@@ -50,8 +61,10 @@ class Voice:
         step: float = 1.0,
         gain_left: float = 1.0,
         gain_right: float = 1.0,
+        delay: int = 0,
     ) -> None:
         self.key = key
+        self.delay = max(0, delay)  # frames of silence before it starts
         self.left = left
         self.right = right
         self.step = step
@@ -65,6 +78,17 @@ class Voice:
         """Up to *frames* frames of (left, right); shorter once the sound ends."""
         if self.done:
             return [], []
+        if self.delay and not self.fading:
+            wait = min(self.delay, frames)
+            self.delay -= wait
+            silence = [0.0] * wait
+            if wait == frames:
+                return silence, list(silence)
+            left, right = self._render(frames - wait)
+            return silence + left, silence + right
+        return self._render(frames)
+
+    def _render(self, frames: int) -> tuple[Block, Block]:
         if self.fading:
             frames = min(frames, FADE_FRAMES)
         length = len(self.left)

@@ -2,27 +2,30 @@
 
 ``create_speech()`` builds what the ``--speech`` option asks for: a screen
 reader, the built-in voice, plain text lines, or nothing, always with the
-text/none fallback behind it and, with ``--transcript``, a transcript file
-in front. Everything here is silent on stdout except the text backend,
-whose job that is.
+text/none fallback behind it. Everything here is silent on stdout except the
+text backend, whose job that is.
 """
 
 from __future__ import annotations
 
-import importlib
+import contextlib
+import importlib.util
 import logging
-import os
+import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
+from sniff.enums import SpeechMode, values
 from sniff.output.speech.base import SpeechBackend, SpeechError, SpeechUnavailable, VoiceSettings
-from sniff.output.speech.chain import FallbackCallback, FallbackSpeech
+from sniff.output.speech.chain import FallbackCallback, FallbackEvent, FallbackSpeech
 from sniff.output.speech.null import NullSpeech
+from sniff.output.speech.probe import orca_running
 from sniff.output.speech.recording import RecordingSpeech
 from sniff.output.speech.text import TextSpeech
-from sniff.output.speech.transcript import TranscriptSpeech
 
 __all__ = [
     "MODES",
+    "FallbackEvent",
     "FallbackSpeech",
     "NullSpeech",
     "RecordingSpeech",
@@ -30,12 +33,11 @@ __all__ = [
     "SpeechError",
     "SpeechUnavailable",
     "TextSpeech",
-    "TranscriptSpeech",
     "VoiceSettings",
     "create_speech",
 ]
 
-MODES: tuple[str, ...] = ("auto", "screenreader", "voice", "text", "none")
+MODES: tuple[str, ...] = values(SpeechMode)
 
 _log = logging.getLogger(__name__)
 
@@ -47,68 +49,121 @@ def create_speech(
     rate: int | None = None,
     volume: float | None = None,
     voice: str | None = None,
-    transcript: str | os.PathLike[str] | None = None,
     sound: Any = None,
     text_stream: TextIO | None = None,
     on_fallback: FallbackCallback | None = None,
-) -> SpeechBackend:
-    """Build the speech output for ``mode`` (one of :data:`MODES`).
+) -> FallbackSpeech:
+    """Build the speech output for ``mode`` (one of :data:`MODES`): a chain that
+    falls back, with a notice, down to text lines (and nothing, for ``none``).
 
-    ``auto`` takes a running screen reader, else the built-in voice if it
-    starts and ``sound`` is a real audio device (not ``NullPlayer``), else
-    text. An explicitly chosen backend that cannot start is replaced by text
-    at once, and ``on_fallback(mode, "text", error)`` tells the caller, who
-    announces it. ``sound`` is a ``sniff.output.sound.SoundPlayer``.
+    - ``screenreader``: the running screen reader (prismatoid: NVDA, JAWS,
+      VoiceOver, Orca...), on Linux the game's own Speech Dispatcher client
+      behind it, then text.
+    - ``voice``: the built-in voice, then a screen reader, then text. The voice
+      needs *sound* to reach someone (a device or an ``--audio-out`` file).
+    - ``auto``: a running screen reader, else the built-in voice, else text.
+
+    A chosen output that cannot start is replaced at once and
+    ``on_fallback`` hears why (``started=False``).
 
     >>> create_speech("none").name
     'none'
     """
     if mode not in MODES:
         raise ValueError(f"unknown speech mode {mode!r}; choose one of {', '.join(MODES)}")
-    first: SpeechBackend | None = None
-    failure: Exception | None = None
-    if mode == "auto":
-        first = _auto(language, rate, volume, voice, sound)
-    elif mode == "screenreader":
+    chain: list[SpeechBackend] = []
+    failures: list[tuple[str, SpeechUnavailable]] = []
+
+    def attempt(kind: str, build: Callable[[], SpeechBackend]) -> None:
         try:
-            first = _screen_reader()
+            chain.append(build())
         except SpeechUnavailable as error:
-            failure = error
+            _log.debug("%s unavailable: %s", kind, error)
+            failures.append((kind, error))
+
+    def readers() -> None:
+        for kind, build in _reader_builders(language):
+            attempt(kind, build)
+
+    def built_in_voice() -> None:
+        attempt("voice", lambda: _voice(language, rate, volume, voice, sound))
+
+    if mode == "screenreader":
+        readers()
     elif mode == "voice":
-        try:
-            first = _voice(language, rate, volume, voice, sound)
-        except SpeechUnavailable as error:
-            failure = error
-    chain: list[SpeechBackend] = [] if first is None else [first]
+        built_in_voice()
+        readers()
+    elif mode == "auto":
+        if _reader_running():
+            readers()
+        built_in_voice()
+        failures = [f for f in failures if f[0] != "voice"] if chain else failures
     if mode != "none":
         chain.append(TextSpeech(text_stream))
-    speech: SpeechBackend = FallbackSpeech(chain, on_fallback)
-    if transcript is not None:
-        speech = TranscriptSpeech(speech, transcript)
-    if failure is not None and on_fallback is not None:
-        on_fallback(mode, speech.name, failure)
+    speech = FallbackSpeech(chain, on_fallback)
+    wanted = {"screenreader": "screenreader", "voice": "voice"}.get(mode)
+    if wanted is not None and on_fallback is not None and chain[0].name != wanted and failures:
+        error = failures[0][1]
+        with contextlib.suppress(Exception):  # a faulty notice must not stop the game
+            on_fallback(
+                FallbackEvent(
+                    old=wanted,
+                    new=speech.name,
+                    reason=error.reason,
+                    new_label=speech.label,
+                    started=False,
+                    detail=str(error),
+                )
+            )
     return speech
 
 
-def _auto(
-    language: str, rate: int | None, volume: float | None, voice: str | None, sound: Any
-) -> SpeechBackend | None:
-    from sniff.output.speech.screenreader import screen_reader_running
-
-    if screen_reader_running():
-        try:
-            return _screen_reader()
-        except SpeechUnavailable:
-            _log.debug("screen reader seen but not reachable", exc_info=True)
-    if _is_device_player(sound):
-        try:
-            return _voice(language, rate, volume, voice, sound)
-        except SpeechUnavailable:
-            _log.debug("built-in voice unavailable", exc_info=True)
-    return None
+def _reader_running() -> bool:
+    """Whether a screen reader seems to run (cheap checks before loading prismatoid)."""
+    if _linux():
+        return orca_running()
+    return True  # Windows and macOS: prismatoid itself looks
 
 
-def _screen_reader() -> SpeechBackend:
+def _linux() -> bool:
+    return _platform().startswith("linux")
+
+
+def _platform() -> str:
+    return sys.platform
+
+
+def _reader_builders(language: str) -> list[tuple[str, Callable[[], SpeechBackend]]]:
+    """The ways to a screen reader on this system, best first."""
+    builders: list[tuple[str, Callable[[], SpeechBackend]]] = []
+    linux = _linux()
+    if not linux or orca_running():
+        builders.append(("screenreader", lambda: _prism_reader(language)))
+    if linux:
+        builders.append(("speechd", lambda: _speech_dispatcher(language)))
+    else:
+        builders.append(("screenreader", _accessible_output))
+    return builders
+
+
+def _prism_reader(language: str) -> SpeechBackend:
+    from sniff.output.speech.prism_reader import PrismSpeech
+
+    return PrismSpeech(language=language)
+
+
+def _speech_dispatcher(language: str) -> SpeechBackend:
+    from sniff.output.speech.ssip import SpeechDispatcherSpeech
+
+    return SpeechDispatcherSpeech(language=language)
+
+
+def _accessible_output() -> SpeechBackend:
+    """accessible-output2, only where prismatoid is missing (no wheel for this system)."""
+    if importlib.util.find_spec("prism") is not None:
+        raise SpeechUnavailable(
+            "prismatoid is installed and found no screen reader", "no-screen-reader"
+        )
     from sniff.output.speech.screenreader import ScreenReaderSpeech
 
     return ScreenReaderSpeech()
@@ -117,17 +172,10 @@ def _screen_reader() -> SpeechBackend:
 def _voice(
     language: str, rate: int | None, volume: float | None, voice: str | None, sound: Any
 ) -> SpeechBackend:
+    if sound is None or not getattr(sound, "audible", False):
+        raise SpeechUnavailable(
+            "there is no sound device for the built-in voice", "no-audio-device"
+        )
     from sniff.output.speech.voice import VoiceSpeech
 
     return VoiceSpeech(sound, language=language, rate=rate, volume=volume, voice=voice)
-
-
-def _is_device_player(sound: Any) -> bool:
-    """A player that reaches speakers: not missing, not the sound layer's NullPlayer."""
-    if sound is None:
-        return False
-    try:
-        null_player = importlib.import_module("sniff.output.sound").NullPlayer
-    except (ImportError, AttributeError):
-        return type(sound).__name__ != "NullPlayer"
-    return not isinstance(sound, null_player)

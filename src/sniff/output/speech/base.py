@@ -8,15 +8,33 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-__all__ = ["SpeechBackend", "SpeechError", "SpeechUnavailable", "VoiceSettings"]
+__all__ = ["Busy", "SpeechBackend", "SpeechError", "SpeechUnavailable", "VoiceSettings"]
 
 
 class SpeechError(RuntimeError):
-    """A backend that worked before has failed while the game was running."""
+    """A backend that worked before has failed while the game was running.
+
+    *reason* is a short, stable code the interface turns into a sentence in
+    the player's language (``"gone"``: the program behind it went away,
+    ``"device-lost"``: the sound device vanished, ...); the message is the
+    detail, in English, for logs and ``sniff doctor``.
+    """
+
+    def __init__(self, message: str, reason: str = "failed") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class SpeechUnavailable(SpeechError):
-    """A backend cannot start here; the message says what is missing and how to fix it."""
+    """A backend cannot start here; the message says what is missing and how to fix it.
+
+    Reasons: ``no-screen-reader``, ``no-speechd`` (Speech Dispatcher is not
+    running and cannot be started), ``no-audio-device``, ``no-synthesizer``,
+    ``missing-library`` (a Python package is not installed), ``unsupported``.
+    """
+
+    def __init__(self, message: str, reason: str = "unavailable") -> None:
+        super().__init__(message, reason)
 
 
 @runtime_checkable
@@ -38,6 +56,12 @@ class SpeechBackend(Protocol):
 
     def close(self) -> None:
         """Release the backend; calling it twice is harmless."""
+
+
+#: What a backend says of itself when asked whether it is still speaking: True or
+#: False where it can tell, None where it cannot (a backend sets ``busy`` to one of
+#: these, as an attribute or a property). Pacing waits on it.
+Busy = bool | None
 
 
 @runtime_checkable

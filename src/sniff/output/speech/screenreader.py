@@ -1,4 +1,5 @@
-"""Speech and braille through the player's own screen reader (accessible-output2).
+"""Speech and braille through accessible-output2: the fallback where prismatoid
+(:mod:`sniff.output.speech.prism_reader`) has no wheel, such as 32-bit Windows.
 
 NVDA, JAWS and other Windows screen readers, VoiceOver on macOS, and Speech
 Dispatcher on Linux (which is how Orca speaks). The player keeps their own
@@ -16,18 +17,17 @@ import contextlib
 import importlib
 import importlib.util
 import logging
-import os
 import shutil
 import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from sniff.output.speech._quiet import quiet
 from sniff.output.speech.base import SpeechError, SpeechUnavailable
+from sniff.output.speech.probe import process_running
 
-__all__ = ["ScreenReaderSpeech", "screen_reader_running"]
+__all__ = ["ScreenReaderSpeech"]
 
 _log = logging.getLogger(__name__)
 
@@ -71,61 +71,6 @@ def _is_active(output: Any) -> bool:
         return False
 
 
-def screen_reader_running() -> bool:
-    """True if a screen reader is running that the game can speak through.
-
-    Windows: NVDA or JAWS answers. macOS: VoiceOver is running. Linux: an
-    ``orca`` process runs and Speech Dispatcher's Python client is importable.
-    Never prints; never raises.
-    """
-    platform = _platform()
-    try:
-        if platform == "win32":
-            return any(
-                (out := _load_output(name)) is not None and _is_active(out)
-                for name in ("nvda", "jaws")
-            )
-        if platform == "darwin":
-            return _process_running("VoiceOver")
-        if platform == "linux":
-            return _process_running("orca") and _speechd_importable()
-    except Exception:  # auto mode must never fail on a probe
-        _log.debug("screen reader probe failed", exc_info=True)
-    return False
-
-
-def _speechd_importable() -> bool:
-    try:
-        return importlib.util.find_spec("speechd") is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def _process_running(name: str) -> bool:
-    proc = Path("/proc")
-    if proc.is_dir():
-        for entry in proc.iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                if (entry / "comm").read_text().strip() == name:
-                    return True
-                # Orca is a Python script: its comm may be "python3".
-                argv = (entry / "cmdline").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            if any(os.path.basename(arg.decode(errors="ignore")) == name for arg in argv[:2]):
-                return True
-        return False
-    pgrep = shutil.which("pgrep")
-    if pgrep is None:
-        return False
-    result = subprocess.run(
-        [pgrep, "-x", name], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
-    )
-    return result.returncode == 0
-
-
 class _OsaVoiceOver:
     """VoiceOver through ``osascript`` when ao2's ``appscript`` is not installed.
 
@@ -140,7 +85,7 @@ class _OsaVoiceOver:
             raise SpeechUnavailable("osascript not found")
 
     def is_active(self) -> bool:
-        return _process_running("VoiceOver")
+        return process_running("VoiceOver")
 
     def speak(self, text: str, interrupt: bool = False) -> None:
         quoted = text.replace("\\", "\\\\").replace('"', '\\"')
@@ -167,12 +112,13 @@ class ScreenReaderSpeech:
         platform = _platform()
         candidates = _OUTPUTS.get(platform, ())
         if not candidates:
-            raise SpeechUnavailable(f"no screen reader support on {sys.platform}")
+            raise SpeechUnavailable(f"no screen reader support on {sys.platform}", "unsupported")
         try:
             with quiet():
                 importlib.import_module("accessible_output2.outputs")
         except Exception as error:
-            raise SpeechUnavailable(f"accessible-output2 is not usable: {error}") from error
+            message = f"accessible-output2 is not usable: {error}"
+            raise SpeechUnavailable(message, "missing-library") from error
         self._output: Any = None
         for module in candidates:
             output = _load_output(module)
@@ -186,9 +132,10 @@ class ScreenReaderSpeech:
                 _close_output(output)
         if self._output is None:
             if platform == "linux":
-                raise SpeechUnavailable(_SPEECHD_HINT)
-            raise SpeechUnavailable("no running screen reader was found")
-        self.name = f"screenreader:{getattr(self._output, 'name', 'unknown')}"
+                raise SpeechUnavailable(_SPEECHD_HINT, "missing-library")
+            raise SpeechUnavailable("no running screen reader was found", "no-screen-reader")
+        self.name = "screenreader"
+        self.label = str(getattr(self._output, "name", "") or "") or None
         self._checked_at = time.monotonic()
         self._has_braille = _supports_braille(self._output)
 

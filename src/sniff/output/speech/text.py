@@ -11,16 +11,9 @@ import sys
 import threading
 from typing import TextIO
 
-__all__ = ["TextSpeech", "one_line"]
+from sniff.output.lines import one_line, write_lines
 
-
-def one_line(text: str) -> str:
-    """Fold ``text`` onto one line, so one announcement is one line.
-
-    >>> one_line("Your turn.\\nYou hold 6 tiles.")
-    'Your turn. You hold 6 tiles.'
-    """
-    return " ".join(part.strip() for part in text.splitlines() if part.strip())
+__all__ = ["TextSpeech", "one_line"]  # one_line: kept here for its old importers
 
 
 class TextSpeech:
@@ -37,20 +30,10 @@ class TextSpeech:
         self._lock = threading.Lock()
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
-        """Write ``text`` as one line; ``interrupt`` means nothing for a line of text."""
-        line = one_line(text)
-        if not line:
-            return
-        with self._lock:
-            try:
-                self._stream.write(line + "\n")
-            except UnicodeEncodeError:
-                # A legacy console code page must not silence the game over one
-                # symbol: write what the console can show.
-                encoding = getattr(self._stream, "encoding", None) or "ascii"
-                safe = line.encode(encoding, "replace").decode(encoding)
-                self._stream.write(safe + "\n")
-            self._stream.flush()
+        """Write *text* as lines of at most 80 characters, split at sentence ends
+        (see :func:`sniff.output.lines.braille_lines`); *interrupt* means nothing
+        for lines already written."""
+        write_lines(self._stream, text, self._lock)
 
     def braille(self, text: str) -> None:
         """Nothing extra: the spoken line already is on the braille display."""

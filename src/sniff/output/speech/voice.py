@@ -210,10 +210,31 @@ class VoiceSpeech:
     def _check(self) -> None:
         if self._closed:
             raise SpeechError("the voice has been closed")
+        if getattr(self._sound, "failed", False):
+            # The device went away: what was queued is handed to the next output.
+            error = SpeechError("the sound device was lost", "device-lost")
+            error.unsaid = self._drain()  # type: ignore[attr-defined]
+            raise error
         if self._error is not None:
             # Reported on the next call: speak() returned long before the
             # worker failed, and the fallback chain needs an exception to act.
             raise SpeechError(f"the voice failed: {self._error}") from self._error
+
+    def _drain(self) -> list[str]:
+        """Take the queued sentences out (not yet said), for another output to say."""
+        texts: list[str] = []
+        with self._lock:
+            while True:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self._queue.put(None)
+                    break
+                self._pending -= 1
+                texts.append(item.text)
+        return texts
 
     def _cut(self) -> None:
         with self._lock:

@@ -1,0 +1,146 @@
+"""Notices about the outputs themselves: a speech output that could not start,
+stopped working or came back, and a side output (the transcript, the
+``--audio-out`` file) that failed. Each is true, short and translated: the
+player hears what happened and where the words go now.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from sniff.announce.phrases import sentences
+from sniff.announce.utterance import Utterance
+from sniff.i18n import Translator
+
+__all__ = ["NoticeWords", "OutputChange"]
+
+
+class OutputChange(Protocol):
+    """What the speech chain reports (``sniff.output.speech.FallbackEvent``)."""
+
+    @property
+    def old(self) -> str: ...
+    @property
+    def new(self) -> str: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def old_label(self) -> str | None: ...
+    @property
+    def new_label(self) -> str | None: ...
+    @property
+    def started(self) -> bool: ...
+    @property
+    def revived(self) -> bool: ...
+
+
+class NoticeWords:
+    """The notices, in one language."""
+
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+
+    def output_name(self, kind: str, label: str | None = None) -> str:
+        """An output as a player knows it: its proper name ("NVDA", "Speech
+        Dispatcher") where it has one, else the kind in words ("the built-in voice")."""
+        if label:
+            return label
+        tr = self.tr
+        names = {
+            # Translators: the speech output through the running screen reader, in notices
+            # ("the screen reader stopped working").
+            "screenreader": tr.pgettext("speech", "the screen reader"),
+            # Translators: Linux's speech service, in notices.
+            "speechd": tr.pgettext("speech", "Speech Dispatcher"),
+            # Translators: the game's own voice (eSpeak NG, SAPI...), in notices.
+            "voice": tr.pgettext("speech", "the built-in voice"),
+            # Translators: the speech output as lines of text (for braille or a terminal
+            # reader), in notices ("speaking as text lines instead").
+            "text": tr.pgettext("speech", "text lines"),
+            # Translators: no speech at all, in notices.
+            "none": tr.pgettext("speech", "no speech"),
+        }
+        return names.get(kind, kind)
+
+    def speech_mode_name(self, mode: str) -> str:
+        """A speech setting as a player knows it: "screen reader", "built-in voice"."""
+        tr = self.tr
+        names = {
+            # Translators: the speech setting: through the running screen reader (NVDA, Orca...).
+            "screenreader": tr.pgettext("speech", "screen reader"),
+            # Translators: the speech setting: the game's own voice (eSpeak NG).
+            "voice": tr.pgettext("speech", "built-in voice"),
+            # Translators: the speech setting: lines of text (for braille or a terminal reader).
+            "text": tr.pgettext("speech", "text lines"),
+            # Translators: the speech setting that chooses the output by itself.
+            "auto": tr.pgettext("speech", "automatic"),
+            # Translators: the speech setting with no speech at all.
+            "none": tr.pgettext("speech", "no speech"),
+        }
+        return names.get(mode, mode)
+
+    def fallback(self, change: OutputChange) -> Utterance:
+        """The chain changed outputs; *change* says from what, to what and why."""
+        tr = self.tr
+        old = self.output_name(change.old, change.old_label)
+        new = self.output_name(change.new, change.new_label)
+        if change.revived:
+            # Translators: a speech output is back (Speech Dispatcher restarted, the screen
+            # reader started again); {new} is its name.
+            text = tr._("{new} is back; speaking through it again").format(new=new)
+        elif not change.started:
+            text = self._could_not_start(change.reason, change.old, new)
+        elif change.reason == "device-lost":
+            # Translators: the sound device went away during the game; {new} is where the
+            # words go now ("text lines").
+            text = tr._("the sound device was lost; speaking as {new} instead").format(new=new)
+        else:
+            # Translators: a speech output failed during the game and another took over; {old}
+            # and {new} are names ("NVDA stopped working; speaking as text lines instead").
+            text = tr._("{old} stopped working; speaking as {new} instead")
+            text = text.format(old=old, new=new)
+        return Utterance(sentences(text), interrupt=False, cue="invalid", kind="fallback")
+
+    def _could_not_start(self, reason: str, kind: str, new: str) -> str:
+        tr = self.tr
+        if reason == "no-screen-reader":
+            # Translators: at start, no screen reader was found ("No screen reader is running;
+            # speaking as text lines instead.").
+            text = tr._("no screen reader is running; speaking as {new} instead")
+        elif reason == "no-speechd":
+            # Translators: at start, Linux's speech service is not running.
+            text = tr._("Speech Dispatcher is not running; speaking as {new} instead")
+        elif reason == "no-audio-device":
+            # Translators: at start, the built-in voice has no sound device to speak through.
+            text = tr._("the built-in voice has no sound device; speaking as {new} instead")
+        elif reason == "no-synthesizer":
+            # Translators: at start, no speech synthesizer (eSpeak NG, SAPI) is installed.
+            text = tr._("no speech synthesizer is installed; speaking as {new} instead")
+        elif reason == "missing-library":
+            # Translators: at start, a part the screen reader connection needs is not
+            # installed; "sniff doctor" tells which.
+            text = tr._(
+                "the screen reader connection is not installed (see sniff doctor); "
+                "speaking as {new} instead"
+            )
+        else:
+            # Translators: at start, a speech output could not start; {old} and {new} are
+            # names ("The built-in voice could not start; speaking as text lines instead.").
+            text = tr._("{old} could not start; speaking as {new} instead")
+        return text.format(old=self.output_name(kind), new=new)
+
+    def side_output_failed(self, what: str, detail: str) -> Utterance:
+        """The transcript or the ``--audio-out`` file cannot be written: the game goes on."""
+        tr = self.tr
+        if what == "transcript":
+            # Translators: the transcript file could not be written (a full disk); {detail}
+            # says why, in the system's words. Speech goes on.
+            text = tr._(
+                "the transcript could not be written ({detail}); the game goes on without it"
+            )
+        else:
+            # Translators: the --audio-out sound file could not be written; {detail} says why.
+            text = tr._(
+                "the sound file could not be written ({detail}); the game goes on without it"
+            )
+        return Utterance(sentences(text.format(detail=detail)), cue="invalid", kind="fallback")

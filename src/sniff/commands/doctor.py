@@ -1,0 +1,57 @@
+"""``sniff doctor``: which screen readers, voices and sound devices the game finds
+here, which one it speaks through, where it keeps its files, and with
+``--speak`` a test sentence through each working output. The first thing to
+run when nothing is heard."""
+
+from __future__ import annotations
+
+import argparse
+
+from sniff import __version__
+from sniff.commands.common import Subparsers, UsageError
+from sniff.enums import SpeechMode, values
+from sniff.i18n import UnknownLanguage, choose_language, translator
+from sniff.storage import load_settings
+from sniff.storage.paths import config_dir, data_dir
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "doctor", help="what the game finds to speak through here, and what to do"
+    )
+    parser.add_argument("--lang", help="language: en or de (default: settings, then system)")
+    parser.add_argument("--speech", choices=values(SpeechMode), help="the speech setting to check")
+    parser.add_argument(
+        "--speak", action="store_true", help="also say a test sentence through each output"
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    # Imported here: looking at the outputs loads the speech libraries.
+    from sniff.announce.doctor import DoctorWords
+    from sniff.output.diagnose import diagnose, speak_through_each
+
+    settings = load_settings().settings
+    try:
+        language = choose_language(args.lang, settings.language)
+    except UnknownLanguage as error:
+        raise UsageError(str(error)) from None
+    words = DoctorWords(translator(language))
+    found = diagnose(
+        language=language,
+        speech_mode=args.speech or settings.speech_mode,
+        config_dir=config_dir(),
+        data_dir=data_dir(),
+    )
+    for line in words.report(found, __version__):
+        print(line, flush=True)
+    if args.speak:
+        results = speak_through_each(words.speaking(), language=language)
+        if not results:
+            print(words.nothing_to_speak(), flush=True)
+        for kind, label, spoke in results:
+            print(words.spoke(words.notices.output_name(kind, label), spoke), flush=True)
+    return 0

@@ -1,0 +1,175 @@
+"""What ``sniff doctor`` finds: every way the game could speak here, and which it uses.
+
+Facts only, in plain values; :mod:`sniff.announce.doctor` says them in the
+player's language. Looking never fails: whatever cannot be looked at is
+reported as such.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.metadata
+import importlib.util
+import shutil
+import socket
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sniff.output.lines import Discard
+from sniff.output.sound import create_player
+from sniff.output.speech import FallbackEvent, create_speech
+from sniff.output.speech._synth import choose_voice, synthesiser
+from sniff.output.speech.base import SpeechBackend, SpeechUnavailable
+from sniff.output.speech.prism_reader import running_readers
+from sniff.output.speech.probe import orca_running
+from sniff.output.speech.ssip import socket_path
+
+__all__ = ["Diagnosis", "diagnose", "speak_through_each"]
+
+
+@dataclass
+class Diagnosis:
+    """What was found. ``None`` means "could not tell"."""
+
+    platform: str
+    language: str
+    speech_mode: str
+    used: str = ""  # the output the game would speak through now (a kind)
+    used_label: str | None = None
+    start_problems: list[FallbackEvent] = field(default_factory=list)
+    prismatoid: str | None = None  # its version, if installed
+    prism_backends: list[str] = field(default_factory=list)
+    readers_running: list[str] = field(default_factory=list)
+    accessible_output2: bool = False
+    orca_running: bool | None = None  # Linux only
+    speechd_socket: str | None = None  # Linux only
+    speechd_running: bool | None = None
+    speechd_installed: bool | None = None
+    voice_engine: str | None = None  # None: no synthesizer
+    voice_error: str | None = None
+    voice_for_language: str | None = None  # the voice chosen for the language
+    audio_device: str | None = None  # the device's backend; None: no device
+    config_dir: str = ""
+    data_dir: str = ""
+
+
+def diagnose(*, language: str, speech_mode: str, config_dir: Path, data_dir: Path) -> Diagnosis:
+    """Look at everything (takes a second: the voice engine is started)."""
+    found = Diagnosis(
+        platform=sys.platform,
+        language=language,
+        speech_mode=speech_mode,
+        config_dir=str(config_dir),
+        data_dir=str(data_dir),
+    )
+    _readers(found)
+    if sys.platform.startswith("linux"):
+        found.orca_running = orca_running()
+        path = socket_path()
+        found.speechd_socket = str(path)
+        found.speechd_running = _answers(path)
+        found.speechd_installed = shutil.which("speech-dispatcher") is not None
+    _voice(found, language)
+    player = create_player(False)
+    found.audio_device = getattr(player, "backend_name", None) if player.audible else None
+    try:
+        speech = create_speech(
+            speech_mode,
+            language=language,
+            sound=player,
+            text_stream=Discard(),  # type: ignore[arg-type]
+            on_fallback=found.start_problems.append,
+        )
+        found.used, found.used_label = speech.name, speech.label
+        speech.close()
+    finally:
+        player.close()
+    return found
+
+
+def _readers(found: Diagnosis) -> None:
+    with contextlib.suppress(importlib.metadata.PackageNotFoundError):
+        found.prismatoid = importlib.metadata.version("prismatoid")
+    found.accessible_output2 = importlib.util.find_spec("accessible_output2") is not None
+    if found.prismatoid is None:
+        return
+    try:
+        import prism
+
+        context = prism.Context()
+        found.prism_backends = [
+            str(context.name_of(context.id_of(i))) for i in range(context.backends_count)
+        ]
+    except Exception:
+        found.prism_backends = []
+    found.readers_running = running_readers()
+
+
+def _answers(path: Path) -> bool:
+    """Whether something listens on Speech Dispatcher's socket."""
+    if not path.exists():
+        return False
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    probe.settimeout(1.0)
+    try:
+        probe.connect(str(path))
+    except OSError:
+        return False
+    finally:
+        probe.close()
+    return True
+
+
+def _voice(found: Diagnosis, language: str) -> None:
+    try:
+        voices = synthesiser().start_engine()
+    except (SpeechUnavailable, ImportError) as error:
+        found.voice_error = str(error)
+        return
+    found.voice_engine = _engine_name()
+    chosen = choose_voice(voices, language)
+    found.voice_for_language = next((v.name for v in voices if v.id == chosen), None)
+
+
+def _engine_name() -> str:
+    if sys.platform == "win32":
+        return "SAPI 5"
+    if sys.platform == "darwin":
+        return "NSSpeechSynthesizer"
+    return "eSpeak NG" if shutil.which("espeak-ng") else "eSpeak"
+
+
+def speak_through_each(
+    sentence: str, *, language: str, wait: float = 8.0
+) -> list[tuple[str, str | None, bool]]:
+    """Say *sentence* through every output that starts here, one after another;
+    ``(kind, label, spoke)`` for each one tried."""
+    results: list[tuple[str, str | None, bool]] = []
+    player = create_player(True)
+    try:
+        for mode in ("screenreader", "voice"):
+            speech = create_speech(
+                mode,
+                language=language,
+                sound=player,
+                text_stream=Discard(),  # type: ignore[arg-type]
+            )
+            backend: SpeechBackend = speech.active
+            if backend.name in ("text", "none"):
+                speech.close()
+                continue
+            spoke = True
+            try:
+                backend.speak(sentence)
+                deadline = time.monotonic() + wait
+                while getattr(backend, "busy", False) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+            except Exception:
+                spoke = False
+            results.append((backend.name, getattr(backend, "label", None), spoke))
+            speech.close()
+    finally:
+        player.close()
+    return results

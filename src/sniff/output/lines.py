@@ -1,0 +1,136 @@
+"""Announcements as plain lines for terminal screen readers and braille displays.
+
+``--screen line`` writes each announcement as lines of at most
+:data:`WIDTH` characters, split at sentence ends (then at commas or spaces),
+with no escape codes and the cursor left at the start of a line: a braille
+display shows a line at a time, and a terminal screen reader reads each new
+line once.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any, TextIO
+
+__all__ = ["WIDTH", "Discard", "LineEcho", "braille_lines", "one_line", "write_lines"]
+
+#: The longest line written (a braille display has 40 or 80 cells).
+WIDTH = 80
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
+
+
+def one_line(text: str) -> str:
+    """Fold *text* onto one line.
+
+    >>> one_line("Your turn.\\nYou hold 6 tiles.")
+    'Your turn. You hold 6 tiles.'
+    """
+    return " ".join(part.strip() for part in text.splitlines() if part.strip())
+
+
+def braille_lines(text: str, width: int = WIDTH) -> list[str]:
+    """*text* as lines of at most *width* characters, broken at sentence ends
+    where possible, then at commas, then at spaces.
+
+    >>> braille_lines("Anna plays five-three. The count is 13.", 25)
+    ['Anna plays five-three.', 'The count is 13.']
+    """
+    text = _CONTROL.sub(" ", one_line(text)).strip()
+    lines: list[str] = []
+    current = ""
+    for sentence in _SENTENCE_END.split(text):
+        for piece in _fit(sentence, width):
+            if current and len(current) + 1 + len(piece) <= width:
+                current = f"{current} {piece}"
+            else:
+                if current:
+                    lines.append(current)
+                current = piece
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _fit(sentence: str, width: int) -> list[str]:
+    """One sentence in pieces of at most *width*: at commas, else at spaces."""
+    if len(sentence) <= width:
+        return [sentence]
+    pieces: list[str] = []
+    current = ""
+    for word in sentence.split(" "):
+        while len(word) > width:  # a word longer than a line: cut it
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(word[:width])
+            word = word[width:]
+        candidate = f"{current} {word}" if current else word
+        if len(candidate) <= width:
+            current = candidate
+            if current.endswith(","):
+                pieces.append(current)
+                current = ""
+        else:
+            pieces.append(current)
+            current = word
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+class LineEcho:
+    """Every announcement also becomes lines of text, unless the speech itself is
+    lines already (the text backend), so nothing is read twice."""
+
+    def __init__(self, inner: Any, stream: TextIO) -> None:
+        self.inner = inner
+        self.stream = stream
+        self._lock = threading.Lock()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)  # name, label, busy, set_language...
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        self.inner.speak(text, interrupt=interrupt)
+        if self.inner.name != "text":
+            write_lines(self.stream, text, self._lock)
+
+    def braille(self, text: str) -> None:
+        self.inner.braille(text)
+
+    def silence(self) -> None:
+        self.inner.silence()
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+def write_lines(stream: TextIO, text: str, lock: threading.Lock) -> None:
+    """Write *text* as braille lines, flushed; a stream that cannot encode a
+    character gets a replacement instead of an error."""
+    lines = braille_lines(text)
+    if not lines:
+        return
+    with lock:
+        for line in lines:
+            try:
+                stream.write(line + "\n")
+            except UnicodeEncodeError:
+                encoding = getattr(stream, "encoding", None) or "ascii"
+                stream.write(line.encode(encoding, "replace").decode(encoding) + "\n")
+        stream.flush()
+
+
+class Discard:
+    """A text stream that keeps nothing: where text lines go while the full
+    screen shows the messages itself."""
+
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass

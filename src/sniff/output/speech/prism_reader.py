@@ -1,0 +1,182 @@
+"""The player's own screen reader, through prismatoid (module ``prism``).
+
+prismatoid reaches NVDA, JAWS, ZDSR, ZoomText, System Access and others on
+Windows, VoiceOver on macOS, and Orca on Linux (through Orca's own service,
+so Orca's stop key, voice and braille apply). The reader keeps its own voice
+and rate: the game never sets them. It only asks for a voice of the game's
+language where the reader offers voices and the one in use speaks another
+language (German text must not be read by an English voice).
+
+Text-to-speech engines that are not screen readers (SAPI, OneCore,
+AVSpeech) and prismatoid's Speech Dispatcher client are left out here: the
+built-in voice and the game's own Speech Dispatcher client
+(:mod:`sniff.output.speech.ssip`) serve those better.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from sniff.output.speech.base import SpeechError, SpeechUnavailable
+
+__all__ = ["ENGINES", "PrismSpeech", "running_readers"]
+
+_log = logging.getLogger(__name__)
+
+#: prismatoid backends that are speech engines, not screen readers (by name).
+ENGINES = frozenset(
+    {"SAPI", "ONE_CORE", "AV_SPEECH", "SPEECH_DISPATCHER", "ANDROID_TTS", "WEB_SPEECH", "UIA"}
+)
+
+
+def _prism() -> Any:
+    """The ``prism`` module, or :class:`SpeechUnavailable` where it is not installed."""
+    try:
+        import prism  # lazy: it loads a native library (about 0.1 s)
+    except ImportError as error:
+        raise SpeechUnavailable(
+            f"prismatoid is not installed: {error}", "missing-library"
+        ) from None
+    except OSError as error:  # the wheel is there but its library will not load
+        raise SpeechUnavailable(f"prismatoid cannot load: {error}", "missing-library") from None
+    return prism
+
+
+def _context() -> Any:
+    prism = _prism()
+    try:
+        return prism.Context()
+    except Exception as error:  # prism raises RuntimeError when it cannot start
+        raise SpeechUnavailable(f"prismatoid cannot start: {error}", "missing-library") from None
+
+
+def _readers(context: Any) -> list[Any]:
+    """The screen-reader backends prismatoid knows here, best first."""
+    ids = [context.id_of(i) for i in range(context.backends_count)]
+    readers = [i for i in ids if getattr(i, "name", "") not in ENGINES]
+    return sorted(readers, key=lambda i: -int(context.priority_of(i)))
+
+
+def running_readers() -> list[str]:
+    """The screen readers prismatoid can reach now, by name ("NVDA", "Orca")."""
+    try:
+        context = _context()
+    except SpeechUnavailable:
+        return []
+    found = []
+    for reader in _readers(context):
+        try:
+            found.append(str(context.create(reader).name))
+        except Exception:  # not running
+            continue
+    return found
+
+
+class PrismSpeech:
+    """Speech and braille through the best running screen reader prismatoid reaches.
+
+    Raises :class:`SpeechUnavailable` (``no-screen-reader``) if none runs.
+    """
+
+    name = "screenreader"
+
+    def __init__(self, *, language: str = "en") -> None:
+        self._context = _context()
+        self._language = language
+        self._id: Any = None
+        self._backend: Any = None
+        for reader in _readers(self._context):
+            try:
+                self._backend = self._context.create(reader)
+            except Exception:  # this one does not run
+                continue
+            self._id = reader
+            break
+        if self._backend is None:
+            raise SpeechUnavailable("no screen reader is running", "no-screen-reader")
+        self._take(self._backend)
+
+    def _take(self, backend: Any) -> None:
+        self._backend = backend
+        self.label: str = str(backend.name)
+        self._features = backend.features
+        self._choose_language()
+
+    # -- the SpeechBackend interface ---------------------------------------------
+
+    @property
+    def busy(self) -> bool | None:
+        """Whether the reader still speaks, where it can tell (None otherwise)."""
+        if not self._features.supports_is_speaking:
+            return None
+        try:
+            return bool(self._backend.speaking)
+        except Exception:  # the reader cannot tell after all
+            return None
+
+    def speak(self, text: str, *, interrupt: bool = False) -> None:
+        if text.strip():
+            self._do(lambda: self._backend.speak(text, interrupt))
+
+    def braille(self, text: str) -> None:
+        """Show *text* on the reader's braille display (the short form of a message)."""
+        if text.strip() and self._features.supports_braille:
+            self._do(lambda: self._backend.braille(text))
+
+    def silence(self) -> None:
+        if self._features.supports_stop:
+            self._do(self._backend.stop)
+
+    def close(self) -> None:
+        self._backend = None
+
+    def set_language(self, language: str) -> None:
+        self._language = language
+        self._choose_language()
+
+    def reconnect(self) -> None:
+        """The reader was restarted: reach it again (raises while it is away)."""
+        try:
+            backend = self._context.create(self._id)
+        except Exception as error:
+            raise SpeechUnavailable(f"{self.label} is not running", "no-screen-reader") from error
+        self._take(backend)
+
+    # -- internals -------------------------------------------------------------------
+
+    def _do(self, action: Any) -> None:
+        if self._backend is None:
+            raise SpeechError("the screen reader connection is closed", "gone")
+        try:
+            action()
+        except Exception as error:  # prism raises its own error classes
+            raise SpeechError(f"{self.label}: {error}", "gone") from None
+
+    def _choose_language(self) -> None:
+        """A voice of the game's language, if the one in use speaks another."""
+        features, backend = self._features, self._backend
+        if not (
+            features.supports_count_voices
+            and features.supports_get_voice_language
+            and features.supports_set_voice
+        ):
+            return
+        wanted = self._language.lower()
+        try:
+            languages = [
+                str(backend.get_voice_language(i)).lower() for i in range(backend.voices_count)
+            ]
+            current = backend.voice if features.supports_get_voice else -1
+        except Exception:  # the reader would not say: leave its voice alone
+            _log.debug("voice languages unavailable", exc_info=True)
+            return
+        if 0 <= current < len(languages) and languages[current].startswith(wanted):
+            return
+        for index, language in enumerate(languages):
+            if language.startswith(wanted):
+                try:
+                    backend.voice = index
+                except Exception:  # the reader refused: keep its voice
+                    _log.debug("could not choose voice %d", index, exc_info=True)
+                return
