@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from sniff.cli import main
 from sniff.output.speech import FallbackEvent, chain, create_speech
 
 SNIFF = Path(sys.executable).parent / "sniff"
@@ -136,7 +137,9 @@ class SpeechDispatcher:
     def start(self) -> None:
         command = ["speech-dispatcher", "-s", "-t", "0", "-C", str(self.config)]
         command += ["-S", str(self.socket), "-c", "unix_socket", "-l", "5"]
-        command += ["-L", str(self.folder / "log")]
+        # Its own pid file: another Speech Dispatcher on this machine (the user's, or
+        # one a game spawned) must not stop this one from starting.
+        command += ["-L", str(self.folder / "log"), "-P", str(self.folder / "speechd.pid")]
         if MODULES.is_dir():
             command += ["-m", str(MODULES)]
         self.process = subprocess.Popen(
@@ -220,6 +223,20 @@ def test_speech_dispatcher_going_away_and_coming_back(
     assert events[-1].revived and events[-1].new == "speechd"
     _wait(lambda: "en|third" in speechd.lines())
     speech.close()
+
+
+def test_doctor_speak_reaches_speech_dispatcher_in_german(
+    speechd: SpeechDispatcher,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("SNIFF_HOME", str(tmp_path))
+    assert main(["doctor", "--speak", "--lang", "de", "--speech", "screenreader"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "Das Spiel spricht über: Speech Dispatcher." in out
+    assert "Testsatz über Speech Dispatcher gesprochen." in out
+    assert "de|Hier spricht Sniff über Speech Dispatcher." in speechd.lines()
 
 
 def _failed(speech: object, text: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from sniff.announce.menu import LANGUAGE_NAMES
 from sniff.announce.notices import NoticeWords, OutputChange
 from sniff.announce.phrases import sentences
 from sniff.i18n import Translator
@@ -72,7 +73,7 @@ class DoctorWords:
             sentences(
                 # Translators: sniff doctor: the language the game speaks and the speech setting.
                 tr._("language: {language}; speech setting: {mode}").format(
-                    language=found.language,
+                    language=LANGUAGE_NAMES.get(found.language, found.language),
                     mode=self.notices.speech_mode_name(found.speech_mode),
                 )
             ),
@@ -181,17 +182,39 @@ class DoctorWords:
             )
         return sentences(text)
 
-    def speaking(self) -> str:
-        # Translators: sniff doctor --speak: the test sentence said through each output.
-        return self.tr._("This is Sniff, speaking through {output}.")
+    def speaking(self, kind: str, label: str | None) -> str:
+        """The test sentence for one output, naming it."""
+        output = self.notices.output_name(kind, label)
+        # Translators: sniff doctor --speak: the test sentence said through each output;
+        # {output} names it ("Speech Dispatcher", "the built-in voice").
+        return self.tr._("This is Sniff, speaking through {output}.").format(output=output)
 
-    def spoke(self, output: str, ok: bool) -> str:
+    def spoke(self, output: str, ok: bool, reason: str = "") -> str:
+        """What came of saying the test sentence through *output*."""
         tr = self.tr
         if ok:
             # Translators: sniff doctor --speak: a test sentence was said through {output}.
             return sentences(tr._("test sentence said through {output}").format(output=output))
-        # Translators: sniff doctor --speak: the output failed to say the test sentence.
-        return sentences(tr._("{output} failed to say the test sentence").format(output=output))
+        if reason == "no-audio-device":
+            # Translators: sniff doctor --speak: the built-in voice could not speak: no sound
+            # device ({output} is "the built-in voice").
+            text = tr._("{output} could not say it: there is no sound device")
+        elif reason == "no-synthesizer":
+            # Translators: sniff doctor --speak: no speech synthesizer (eSpeak NG) installed.
+            text = tr._("{output} could not say it: no speech synthesizer is installed")
+        else:
+            # Translators: sniff doctor --speak: the output failed to say the test sentence.
+            text = tr._("{output} failed to say the test sentence")
+        return sentences(text.format(output=output))
+
+    def heard_nothing(self) -> str:
+        # Translators: sniff doctor --speak, last line: advice if none of the test sentences
+        # was heard.
+        text = self.tr._(
+            "if you heard none of these, play with lines of text: sniff play --speech text; "
+            "docs/speech.md says what to check"
+        )
+        return sentences(text)
 
     def nothing_to_speak(self) -> str:
         # Translators: sniff doctor --speak when no output can speak here.

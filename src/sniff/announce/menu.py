@@ -76,6 +76,12 @@ class MenuWords:
         # item's name ("Scoring: threes").
         return self.tr._("{label}: {value}").format(label=label, value=value)
 
+    def speech_restarted(self, value: str) -> str:
+        """Enter on the Speech item started the speech output again."""
+        # Translators: Enter on the Speech item of the menu started the speech output again
+        # (e.g. after the sound device was lost); {value} is the setting ("built-in voice").
+        return self.tr._("speech started again: {value}").format(value=value)
+
     def on(self, flag: bool) -> str:
         if flag:
             # Translators: a setting that is switched on (sounds, the muggins rule).

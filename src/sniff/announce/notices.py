@@ -92,8 +92,12 @@ class NoticeWords:
             text = self._could_not_start(change.reason, change.old, new)
         elif change.reason == "device-lost":
             # Translators: the sound device went away during the game; {new} is where the
-            # words go now ("text lines").
-            text = tr._("the sound device was lost; speaking as {new} instead").format(new=new)
+            # words go now ("text lines"). M opens the menu; Enter on its Speech item starts
+            # the speech again, which tries the device again.
+            text = tr._(
+                "the sound device was lost; speaking as {new} instead. To try it again: "
+                "M for the menu, then Enter on Speech"
+            ).format(new=new)
         else:
             # Translators: a speech output failed during the game and another took over; {old}
             # and {new} are names ("NVDA stopped working; speaking as text lines instead").

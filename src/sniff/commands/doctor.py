@@ -49,9 +49,12 @@ def run(args: argparse.Namespace) -> int:
     for line in words.report(found, __version__):
         print(line, flush=True)
     if args.speak:
-        results = speak_through_each(words.speaking(), language=language)
-        if not results:
+        results = speak_through_each(words.speaking, language=language)
+        for result in results:
+            name = words.notices.output_name(result.kind, result.label)
+            print(words.spoke(name, result.spoke, result.reason), flush=True)
+        if any(result.spoke for result in results):
+            print(words.heard_nothing(), flush=True)
+        else:
             print(words.nothing_to_speak(), flush=True)
-        for kind, label, spoke in results:
-            print(words.spoke(words.notices.output_name(kind, label), spoke), flush=True)
     return 0

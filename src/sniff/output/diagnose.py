@@ -14,6 +14,7 @@ import shutil
 import socket
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from sniff.output.speech.prism_reader import running_readers
 from sniff.output.speech.probe import orca_running
 from sniff.output.speech.ssip import socket_path
 
-__all__ = ["Diagnosis", "diagnose", "speak_through_each"]
+__all__ = ["Diagnosis", "SpeakResult", "diagnose", "speak_through_each"]
 
 
 @dataclass
@@ -141,35 +142,64 @@ def _engine_name() -> str:
     return "eSpeak NG" if shutil.which("espeak-ng") else "eSpeak"
 
 
+@dataclass(frozen=True)
+class SpeakResult:
+    """One output tried by ``sniff doctor --speak``: *kind* and *label* name it;
+    *spoke* says whether it took the sentence; *reason* why not (a failure code)."""
+
+    kind: str
+    label: str | None
+    spoke: bool
+    reason: str = ""
+
+
 def speak_through_each(
-    sentence: str, *, language: str, wait: float = 8.0
-) -> list[tuple[str, str | None, bool]]:
-    """Say *sentence* through every output that starts here, one after another;
-    ``(kind, label, spoke)`` for each one tried."""
-    results: list[tuple[str, str | None, bool]] = []
+    sentence: Callable[[str, str | None], str], *, language: str, wait: float = 8.0
+) -> list[SpeakResult]:
+    """Say a test sentence through every output that starts here, one after another,
+    each one once: the screen reader (or Speech Dispatcher), then the built-in
+    voice. ``sentence(kind, label)`` gives the words for each; an output that
+    cannot start is listed with its reason."""
+    results: list[SpeakResult] = []
+    tried: set[tuple[str, str | None]] = set()
     player = create_player(True)
     try:
         for mode in ("screenreader", "voice"):
+            problems: list[FallbackEvent] = []
             speech = create_speech(
                 mode,
                 language=language,
                 sound=player,
                 text_stream=Discard(),  # type: ignore[arg-type]
+                on_fallback=problems.append,
             )
-            backend: SpeechBackend = speech.active
-            if backend.name in ("text", "none"):
-                speech.close()
-                continue
-            spoke = True
             try:
-                backend.speak(sentence)
-                deadline = time.monotonic() + wait
-                while getattr(backend, "busy", False) and time.monotonic() < deadline:
-                    time.sleep(0.05)
-            except Exception:
-                spoke = False
-            results.append((backend.name, getattr(backend, "label", None), spoke))
-            speech.close()
+                backend: SpeechBackend = speech.active
+                if mode == "voice" and backend.name != "voice":
+                    reason = problems[0].reason if problems else "failed"
+                    results.append(SpeakResult("voice", None, False, reason))
+                if backend.name in ("text", "none"):
+                    continue
+                key = (backend.name, getattr(backend, "label", None))
+                if key in tried:
+                    continue
+                tried.add(key)
+                spoke = _say_and_wait(backend, sentence(*key), wait)
+                results.append(SpeakResult(*key, spoke))
+            finally:
+                speech.close()
     finally:
         player.close()
     return results
+
+
+def _say_and_wait(backend: SpeechBackend, sentence: str, wait: float) -> bool:
+    """Whether *backend* took *sentence*; waits (up to *wait* s) until it is said."""
+    try:
+        backend.speak(sentence)
+        deadline = time.monotonic() + wait
+        while getattr(backend, "busy", False) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    except Exception:  # the doctor reports, it never fails
+        return False
+    return True

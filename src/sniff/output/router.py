@@ -6,17 +6,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from typing import Protocol
 
 from sniff.announce.utterance import Utterance
+from sniff.i18n import Translator
 from sniff.output.sound.base import SoundPlayer
 from sniff.output.sound.space import placement_for_end, score_pitch
 from sniff.output.speech.base import SpeechBackend
 from sniff.output.transcript import Transcript
+from sniff.storage.settings import Settings
 
-__all__ = ["CHARACTERS_PER_SECOND", "Output"]
+__all__ = ["CHARACTERS_PER_SECOND", "Output", "SpeechRestarter"]
 
 #: About 175 words a minute: what a speech estimate assumes where the output cannot tell.
 CHARACTERS_PER_SECOND = 15.0
+
+
+class SpeechRestarter(Protocol):
+    """What starts speech anew for the output (``sniff.output.setup.SpeechStarter``)."""
+
+    def restart(self, output: Output, settings: Settings, translator: Translator) -> bool: ...
 
 
 class Output:
@@ -49,6 +58,8 @@ class Output:
         # returns the notice to say (once), so the player knows and the game goes on.
         self.on_problem = on_problem
         self._told: set[str] = set()
+        # Starts speech anew (see sniff.output.setup.SpeechStarter); None: it cannot.
+        self.starter: SpeechRestarter | None = None
 
     def say(self, utterances: Utterance | Iterable[Utterance], *, quiet: bool = False) -> None:
         """Speak, cue and remember. *quiet*: remember only (skipped bot turns)."""
@@ -100,6 +111,13 @@ class Output:
             self.speech.speak(utterance.text, interrupt=utterance.interrupt)
             # Braille gets the short form: a display shows a line at a time.
             self.speech.braille(utterance.short or utterance.text)
+
+    def restart_speech(self, settings: Settings, translator: Translator) -> bool:
+        """Start speech again for *settings* (another speech setting, or the sound
+        device tried again); False where this output cannot."""
+        if self.starter is None:
+            return False
+        return self.starter.restart(self, settings, translator)
 
     def busy(self) -> bool | None:
         """Whether speech is still being said: True or False where the speech output

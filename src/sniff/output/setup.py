@@ -4,11 +4,15 @@ and the router that ties them together.
 
 Nothing may reach the player as silence: a speech output that fails is
 replaced by the next one, and every such change, and every side output that
-fails, is said once in the player's language.
+fails, is said once in the player's language. When the player chooses
+another speech setting, or the same one again after the sound device was
+lost, :meth:`SpeechStarter.restart` builds the chain anew (and opens the
+device again) while the game goes on.
 """
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -18,11 +22,84 @@ from sniff.i18n import Translator
 from sniff.output.lines import Discard, LineEcho
 from sniff.output.router import Output
 from sniff.output.sound import create_player
+from sniff.output.sound.base import SoundPlayer
 from sniff.output.speech import FallbackEvent, create_speech
 from sniff.output.transcript import Transcript
 from sniff.storage.settings import Settings
 
-__all__ = ["open_output"]
+__all__ = ["SpeechStarter", "open_output"]
+
+
+class SpeechStarter:
+    """Builds the speech chain for a speech setting, the same way each time.
+
+    It remembers what does not change during a run (line mode and its
+    stream, the ``--audio-out`` file); the notices go through *tell*.
+    """
+
+    def __init__(
+        self,
+        *,
+        line_mode: bool,
+        line_stream: TextIO | None,
+        audio_out: Path | None,
+        injected: bool = False,
+    ) -> None:
+        self.line_mode = line_mode
+        self.line_stream = line_stream
+        self.audio_out = audio_out
+        self.injected = injected  # speech handed in by a test: it is never rebuilt
+        self.notices: NoticeWords | None = None
+        self.tell: Any = None
+
+    def speech(self, settings: Settings, translator: Translator, sound: SoundPlayer) -> Any:
+        """A new chain for *settings*, wrapped for line mode."""
+        self.notices = NoticeWords(translator)
+        speech: Any = create_speech(
+            settings.speech_mode,
+            language=translator.language,
+            rate=settings.voice_rate,
+            volume=settings.voice_volume,
+            voice=settings.voice_name,
+            sound=sound,
+            # In full-screen mode the screen shows the messages: text lines go nowhere.
+            text_stream=self.line_stream if self.line_mode else Discard(),  # type: ignore[arg-type]
+            on_fallback=self._on_fallback,
+        )
+        return self.wrapped(speech)
+
+    def wrapped(self, speech: Any) -> Any:
+        """*speech*, and in line mode every announcement also as lines of text."""
+        if self.line_mode and self.line_stream is not None:
+            return LineEcho(speech, self.line_stream)
+        return speech
+
+    def _on_fallback(self, event: FallbackEvent) -> None:
+        if self.notices is not None and self.tell is not None:
+            self.tell(self.notices.fallback(event))
+
+    def restart(self, output: Output, settings: Settings, translator: Translator) -> bool:
+        """Start speech again with *settings* (a new setting, or the sound device
+        tried again); False where the speech was handed in and cannot be rebuilt."""
+        if self.injected:
+            return False
+        sound = output.sound
+        if sound.failed or not sound.audible:
+            # Try the device again; an --audio-out file being written goes on in the new one.
+            release = getattr(sound, "release_recording", None)
+            recording = release() if callable(release) else None
+            fresh = create_player(settings.sounds, recording=recording)
+            if fresh.audible:
+                output.sound = fresh
+                with contextlib.suppress(Exception):
+                    sound.close()
+            else:
+                fresh.close()
+        old = output.speech
+        output.speech = self.speech(settings, translator, output.sound)
+        with contextlib.suppress(Exception):  # a broken old output must not stop the new
+            old.close()
+        return True
 
 
 def open_output(
@@ -43,6 +120,7 @@ def open_output(
     replace the real backends (tests); *line_stream* is where line mode
     writes its lines. An *audio_out* or *transcript* that cannot be opened
     raises OSError (the command line reports it before the game starts).
+    The output's :attr:`~Output.starter` can start speech again later.
     """
     notices = NoticeWords(translator)
     pending: list[Utterance] = []
@@ -54,34 +132,29 @@ def open_output(
         else:
             pending.append(notice)  # the output is still being opened
 
-    def on_fallback(event: FallbackEvent) -> None:
-        tell(notices.fallback(event))
-
     def on_problem(what: str, detail: str) -> Utterance | None:
         return notices.side_output_failed(what, detail)
 
+    starter = SpeechStarter(
+        line_mode=line_mode,
+        line_stream=line_stream,
+        audio_out=audio_out,
+        injected=speech is not None,
+    )
+    starter.tell = tell
     if sound is None:
         sound = create_player(settings.sounds, audio_out=audio_out)
     if speech is None:
-        speech = create_speech(
-            settings.speech_mode,
-            language=translator.language,
-            rate=settings.voice_rate,
-            volume=settings.voice_volume,
-            voice=settings.voice_name,
-            sound=sound,
-            # In full-screen mode the screen shows the messages: text lines go nowhere.
-            text_stream=line_stream if line_mode else Discard(),  # type: ignore[arg-type]
-            on_fallback=on_fallback,
-        )
-    if line_mode and line_stream is not None:
-        speech = LineEcho(speech, line_stream)
+        speech = starter.speech(settings, translator, sound)
+    else:
+        speech = starter.wrapped(speech)
     output = Output(
         speech,
         sound,
         transcript=Transcript(transcript) if transcript is not None else None,
         on_problem=on_problem,
     )
+    output.starter = starter
     holder["output"] = output
     for notice in pending:
         output.say(notice)

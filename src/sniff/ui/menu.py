@@ -295,6 +295,9 @@ class SetupMenuScreen:
             else:
                 self.finish(item.key)
             return
+        if item.key == "speech":
+            self.restart_speech()
+            return
         if item.key == "target":
             if self.typed:
                 self._set_typed_target()
@@ -302,6 +305,18 @@ class SetupMenuScreen:
                 self._update(target=None)  # Enter without digits: back to the preset's target
             return
         self.change(1, wrap=True)
+
+    def restart_speech(self) -> None:
+        """Enter on Speech: start the chosen speech again (after the sound device was
+        lost, or a screen reader started late). A failure is said by its own notice."""
+        output = self.ctx.output
+        heard = len(output.history)
+        if output.restart_speech(self.settings, self.ctx.translator) and (
+            len(output.history) == heard
+        ):
+            self._say(self.words.speech_restarted(self.value(self.current) or ""))
+        elif len(output.history) == heard:
+            self._say(self.describe())
 
     def backspace(self) -> None:
         if self.typed:
@@ -402,6 +417,9 @@ class SetupMenuScreen:
             _call(speech, "set_rate", new.voice_rate or DEFAULT_RATE)
         if new.sounds != old.sounds:
             self.ctx.output.sound.set_enabled(new.sounds)
+        if new.speech_mode != old.speech_mode:
+            # Heard at once; choosing the voice again also tries a lost sound device again.
+            self.ctx.output.restart_speech(new, self.ctx.translator)
 
     # -- actions ---------------------------------------------------------------------------
 

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sniff.output.sound.base import CUES, NullPlayer, SoundPlayer
 from sniff.output.sound.data import cue_path, sounds_dir
 from sniff.output.sound.space import placement_for_end, score_pitch
+
+if TYPE_CHECKING:
+    from sniff.output.sound.mixer import WavTap
 
 __all__ = [
     "CUES",
@@ -27,7 +31,11 @@ __all__ = [
 
 
 def create_player(
-    enabled: bool = True, *, backend: str | None = None, audio_out: Path | None = None
+    enabled: bool = True,
+    *,
+    backend: str | None = None,
+    audio_out: Path | None = None,
+    recording: WavTap | None = None,
 ) -> SoundPlayer:
     """The best player this machine allows: a mixer on a real audio device,
     or a silent :class:`NullPlayer` when there is none.
@@ -41,10 +49,12 @@ def create_player(
     the null backend, in real time). Never raises for want of a device and
     never prints: device probing output from C libraries is sent to the null
     device. An *audio_out* that cannot be written raises OSError.
+    *recording* is an ``--audio-out`` file already being written (by a player
+    that lost its device), to go on in this one.
     """
     from sniff.output.sound.mixer import MiniaudioPlayer, WavTap, quiet_native_output
 
-    tap = WavTap(audio_out) if audio_out is not None else None
+    tap = WavTap(audio_out) if audio_out is not None else recording
     player: MiniaudioPlayer | None
     try:
         player = MiniaudioPlayer(enabled=enabled, backend=backend)

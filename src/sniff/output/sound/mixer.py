@@ -317,6 +317,12 @@ class MiniaudioPlayer:
         self._tap = tap
         self.monitor.on_output = tap.write
 
+    def release_recording(self) -> WavTap | None:
+        """Stop writing to the ``--audio-out`` file and hand it over (to a new player)."""
+        tap, self._tap = self._tap, None
+        self.monitor.on_output = None
+        return tap
+
     @property
     def audio_out_error(self) -> str | None:
         """Why the ``--audio-out`` file stopped being written, if it did."""

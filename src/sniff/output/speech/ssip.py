@@ -42,6 +42,8 @@ __all__ = ["SpeechDispatcherSpeech", "socket_path"]
 
 #: How long one command may wait for its reply.
 REPLY_SECONDS = 3.0
+#: How long a Speech Dispatcher the game started may take to listen.
+SPAWN_SECONDS = 2.0
 #: The priority of the game's messages: below Orca's ``message``.
 PRIORITY = "text"
 #: How often a message cut off by someone else's speech is said again.
@@ -152,18 +154,23 @@ class SpeechDispatcherSpeech:
 
     def _connect(self, *, spawn: bool) -> None:
         path = socket_path()
-        if not path.exists() and spawn:
-            _autospawn()
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        sock.settimeout(REPLY_SECONDS)
         try:
-            sock.connect(str(path))
+            sock = _open(path)
         except OSError as error:
-            sock.close()
-            raise SpeechUnavailable(
-                f"Speech Dispatcher is not running ({path}: {error.strerror or error})",
-                "no-speechd",
-            ) from None
+            # Not running, or a socket left behind by one that died: start it as its own
+            # clients do, then try once more.
+            if not spawn or not _autospawn(path):
+                raise SpeechUnavailable(
+                    f"Speech Dispatcher is not running ({path}: {error.strerror or error})",
+                    "no-speechd",
+                ) from None
+            try:
+                sock = _open(path)
+            except OSError as again:
+                raise SpeechUnavailable(
+                    f"Speech Dispatcher did not start ({path}: {again.strerror or again})",
+                    "no-speechd",
+                ) from None
         sock.settimeout(None)
         self._sock = sock
         self._replies.clear()
@@ -333,14 +340,26 @@ def _user() -> str:
     return "user"
 
 
-def _autospawn() -> None:
+def _open(path: Path) -> socket.socket:
+    """A connection to the socket at *path* (OSError if nobody listens)."""
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(REPLY_SECONDS)
+    try:
+        sock.connect(str(path))
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def _autospawn(path: Path) -> bool:
     """Start Speech Dispatcher as its own clients do (it declines when the user
-    disabled autospawn); give it a moment to open its socket. Not for an
-    address of the user's own (``SPEECHD_ADDRESS``): a spawned server would
-    listen elsewhere."""
+    disabled autospawn) and wait until it listens at *path*; whether it does.
+    Not for an address of the user's own (``SPEECHD_ADDRESS``): a spawned server
+    would listen elsewhere."""
     program = shutil.which("speech-dispatcher")
     if program is None or os.environ.get("SPEECHD_ADDRESS"):
-        return
+        return False
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         subprocess.run(
             [program, "--spawn"],
@@ -350,6 +369,10 @@ def _autospawn() -> None:
             timeout=5,
             check=False,
         )
-    deadline = time.monotonic() + 1.0
-    while time.monotonic() < deadline and not socket_path().exists():
+    deadline = time.monotonic() + SPAWN_SECONDS
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError):
+            _open(path).close()
+            return True
         time.sleep(0.05)
+    return False
