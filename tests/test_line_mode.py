@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from sniff.output.lines import WIDTH
+from terminal import run_in_terminal
 
 SNIFF = Path(sys.executable).parent / "sniff"
 
@@ -23,38 +21,11 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseu
 def test_line_mode_writes_plain_short_lines_and_no_escape_codes(tmp_path: Path) -> None:
     if not SNIFF.exists():
         pytest.fail(f"the sniff command is not installed next to {sys.executable}")
-    master, slave = os.openpty()
     env = {**os.environ, "SNIFF_HOME": str(tmp_path), "TERM": "xterm", "LANG": "en_US.UTF-8"}
     command = [str(SNIFF), "play", "--screen", "line", "--speech", "text", "--no-sound"]
     command += ["--pace", "0", "--bots", "greedy", "--seed", "4"]
-    process = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env)
-    os.close(slave)
-    output = bytearray()
-
-    def drain() -> None:
-        while True:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                return
-            if not chunk:
-                return
-            output.extend(chunk)
-
-    reader = threading.Thread(target=drain, daemon=True)
-    reader.start()
-    try:
-        time.sleep(1.0)
-        for key in ("h", "e", "\x1b[C", "\x1b[B", "c", "s", "q"):
-            os.write(master, key.encode())
-            time.sleep(0.15)
-        os.write(master, b"y")
-        process.wait(timeout=15)
-    finally:
-        if process.poll() is None:
-            process.kill()
-        reader.join(timeout=2)
-        os.close(master)
+    keys = [(1.0, "h")] + [(0.15, key) for key in ("e", "\x1b[C", "\x1b[B", "c", "s", "q", "y")]
+    output = run_in_terminal(command, env, keys, timeout=15)
     text = output.decode("utf-8")
     assert "\x1b" not in text, repr(text[:300])  # no escape codes at all
     lines = text.replace("\r\n", "\n").split("\n")

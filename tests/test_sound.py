@@ -217,6 +217,43 @@ def test_a_new_utterance_replaces_the_old_one_on_its_stream(player: MiniaudioPla
     assert player.monitor.audible_frames["speech"] < 2400 + 4 * 480
 
 
+def test_the_pieces_of_a_sentence_play_as_one_stream(player: MiniaudioPlayer) -> None:
+    pieces = [sine_pcm(440, 0.05, 22_050) for _ in range(6)]
+    player.play_pcm(pieces[0], sample_rate=22_050)
+    for piece in pieces[1:]:
+        player.append_pcm(piece, sample_rate=22_050)
+    assert wait_for(lambda: not player.is_playing(), timeout=2.0)
+    # All 0.3 s were heard, resampled to 48 kHz, as one sound.
+    assert player.monitor.audible_frames["speech"] == pytest.approx(14_400, abs=20)
+
+
+def test_a_piece_after_a_stop_starts_the_stream_afresh(player: MiniaudioPlayer) -> None:
+    player.play_pcm(sine_pcm(440, 1.0, 48_000), sample_rate=48_000)
+    player.stop()
+    player.append_pcm(sine_pcm(440, 0.05, 48_000), sample_rate=48_000)
+    assert player.is_playing()
+    assert wait_for(lambda: not player.is_playing())
+
+
+def test_two_earcons_at_once_follow_each_other_never_mask(player: MiniaudioPlayer) -> None:
+    """A bot's cue and the turn chime asked for together: the chime waits its turn."""
+    periods: list[tuple[float, int]] = []
+
+    def note(frames: array.array[int]) -> None:
+        periods.append((time.monotonic(), max(abs(s) for s in frames) if frames else 0))
+
+    player.monitor.on_output = note
+    player.play("play", pan=-0.8)
+    player.play("turn")
+    assert wait_for(lambda: not player._earcons, timeout=3.0)  # both have been played
+    player.monitor.on_output = None
+    loud = [moment for moment, peak in periods if peak > 200]
+    lengths = [read_wav(SOUNDS / f"{cue}.wav")[2] for cue in ("play", "turn")]
+    # Heard one after the other, they fill (nearly) the sum of their lengths; on top of
+    # each other, only the longer one's.
+    assert loud[-1] - loud[0] >= sum(lengths) - 0.05 > max(lengths)
+
+
 def test_disabled_earcons_stay_silent_but_speech_does_not(player: MiniaudioPlayer) -> None:
     player.set_enabled(False)
     player.play("score")

@@ -15,13 +15,14 @@ installs both); elsewhere it is skipped.
 from __future__ import annotations
 
 import array
+import contextlib
 import io
 import math
 import os
 import shutil
+import signal
 import subprocess
 import sys
-import threading
 import time
 import wave
 from collections.abc import Iterator
@@ -31,6 +32,7 @@ import pytest
 
 from sniff.cli import main
 from sniff.output.speech import FallbackEvent, chain, create_speech
+from terminal import run_in_terminal
 
 SNIFF = Path(sys.executable).parent / "sniff"
 HAVE_ESPEAK = shutil.which("espeak-ng") is not None or shutil.which("espeak") is not None
@@ -48,37 +50,6 @@ def _need(have: bool, what: str) -> None:
 # -- the built-in voice through --audio-out ------------------------------------------------
 
 
-def _run_in_terminal(command: list[str], env: dict[str, str], keys: list[tuple[float, str]]) -> str:
-    master, slave = os.openpty()
-    process = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env)
-    os.close(slave)
-    output = bytearray()
-
-    def drain() -> None:
-        while True:
-            try:
-                chunk = os.read(master, 4096)
-            except OSError:
-                return
-            if not chunk:
-                return
-            output.extend(chunk)
-
-    reader = threading.Thread(target=drain, daemon=True)
-    reader.start()
-    try:
-        for pause, key in keys:
-            time.sleep(pause)
-            os.write(master, key.encode())
-        process.wait(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
-        reader.join(timeout=2)
-        os.close(master)
-    return output.decode("utf-8", "replace")
-
-
 def test_the_voice_speaks_with_sounds_off_into_audio_out(tmp_path: Path) -> None:
     _need(HAVE_ESPEAK, "eSpeak-NG")
     wav_path = tmp_path / "heard.wav"
@@ -86,7 +57,7 @@ def test_the_voice_speaks_with_sounds_off_into_audio_out(tmp_path: Path) -> None
     command = [str(SNIFF), "play", "--speech", "voice", "--no-sound", "--lang", "de"]
     command += ["--audio-out", str(wav_path), "--screen", "line", "--seed", "4"]
     command += ["--bots", "greedy", "--pace", "0"]
-    shown = _run_in_terminal(command, env, [(6.0, "q"), (0.5, "y")])
+    shown = run_in_terminal(command, env, [(6.0, "q"), (0.5, "y")]).decode("utf-8", "replace")
     assert "Audiogerät" not in shown  # the voice was not refused: it had somewhere to speak
     with wave.open(str(wav_path), "rb") as wav:
         assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (2, 2, 48_000)
@@ -142,8 +113,9 @@ class SpeechDispatcher:
         command += ["-L", str(self.folder / "log"), "-P", str(self.folder / "speechd.pid")]
         if MODULES.is_dir():
             command += ["-m", str(MODULES)]
+        # A session of its own: stopping it stops its output modules too.
         self.process = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
         )
         deadline = time.monotonic() + 10
         while not self.socket.exists():
@@ -152,9 +124,17 @@ class SpeechDispatcher:
             time.sleep(0.05)
 
     def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
+        """Stop it and its modules: politely, and for good after a few seconds."""
+        process = self.process
+        if process is not None and process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=5)
         self.socket.unlink(missing_ok=True)
 
     def lines(self) -> list[str]:

@@ -1,4 +1,6 @@
-"""Real speech, no mocks: eSpeak-NG through pyttsx3 renders audible sentences."""
+"""Real speech, no mocks: eSpeak-NG renders audible sentences, spoken to directly
+(the built-in voice on Linux) and through pyttsx3 (the way SAPI5 on Windows and
+the macOS synthesiser are driven)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import math
 import os
 import shutil
 import struct
+import subprocess
 import sys
 import wave
 from pathlib import Path
@@ -79,6 +82,39 @@ def test_no_chatter_on_stdout(tmp_path: Path, capfd: pytest.CaptureFixture[str])
     out, err = capfd.readouterr()
     assert out == ""
     assert err == ""
+
+
+_PYTTSX3_SCRIPT = """
+import sys
+from pathlib import Path
+from sniff.output.speech._synth import synthesiser
+from sniff.output.speech.voice import render_to_wav
+folder = Path(sys.argv[1])
+render_to_wav(sys.argv[2], folder / "en.wav", language="en")
+render_to_wav(sys.argv[3], folder / "de.wav", language="de")
+pieces = []
+synthesiser().stream("Your turn.", lambda pcm, rate: pieces.append((len(pcm), rate)) or True,
+                     voice=None, rate=None, volume=None)
+print(type(synthesiser()).__name__, len(pieces), pieces[0][1])
+"""
+
+
+def test_the_pyttsx3_engine_renders_the_same_sentences(tmp_path: Path) -> None:
+    # eSpeak-NG allows one user per process: pyttsx3 gets a process of its own.
+    env = dict(os.environ, SNIFF_VOICE_ENGINE="pyttsx3")
+    done = subprocess.run(
+        [sys.executable, "-c", _PYTTSX3_SCRIPT, str(tmp_path), ENGLISH, GERMAN],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.split() == ["Pyttsx3Synthesiser", "1", "22050"]
+    assert done.stderr == ""  # pyttsx3's own chatter stays out of the terminal
+    for language in ("en", "de"):
+        data, seconds = samples(tmp_path / f"{language}.wav")
+        assert 0.5 < seconds < 10.0 and rms(data) > 500
 
 
 def test_aiff_is_read_like_wav(tmp_path: Path) -> None:

@@ -43,6 +43,15 @@ class FakeSink:
             self.plays.append((now, len(pcm), sample_rate))
             self._until = now + len(pcm) / (2 * channels * sample_rate)
 
+    def append_pcm(
+        self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
+    ) -> None:
+        """The next piece of the sentence being played: one play grows longer."""
+        with self._lock:
+            at, size, rate = self.plays[-1]
+            self.plays[-1] = (at, size + len(pcm), rate)
+            self._until += len(pcm) / (2 * channels * sample_rate)
+
     def stop(self, stream: str = "speech") -> None:
         with self._lock:
             self.stops.append(time.perf_counter())
@@ -80,6 +89,7 @@ def voice(sink: FakeSink) -> Any:
 def test_sentence_reaches_the_speech_stream(voice: VoiceSpeech, sink: FakeSink) -> None:
     voice.speak("You play the double five.")
     wait_for(lambda: sink.plays)
+    wait_for(lambda: not voice.busy)
     _, size, rate = sink.plays[0]
     assert rate > 0
     assert size / (2 * rate) > 0.5  # at least half a second of audio

@@ -14,6 +14,7 @@ verbosity, the language) and are handed the observation each time.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from sniff.announce.answers import Answers
 from sniff.announce.events import EventWords, Scene
@@ -96,6 +97,12 @@ class Announcer:
         self.events = EventWords(self.book, prompts_own_turn=True)
         self.answers = Answers(self.book)
         self.refusals = RefusalWords(self.book)
+        # The brief words of every event, for a braille display (its short form).
+        self._brief_book = Phrasebook(
+            translator, seat=seat, player_names=player_names, verbosity=Verbosity.BRIEF
+        )
+        self._brief_events = EventWords(self._brief_book, prompts_own_turn=True)
+        self._brief_answers = Answers(self._brief_book)
 
     @property
     def verbosity(self) -> Verbosity:
@@ -112,9 +119,11 @@ class Announcer:
     ) -> list[Utterance]:
         """What this seat hears of *events* (all one action caused); *obs* is the
         seat's view after them. With *prompt*, "your turn" follows when the seat is
-        to act after an event that passes the turn."""
+        to act after an event that passes the turn. Each utterance carries its brief
+        form as :attr:`Utterance.short`, for a braille display."""
         if obs.sides != self.book.sides:
             self.book.set_sides(obs.sides)
+            self._brief_book.set_sides(obs.sides)
         scene = Scene.of(obs)
         out: list[Utterance] = []
         turn_passed = False
@@ -123,26 +132,43 @@ class Announcer:
             if _drawn_before(seen_events, index):
                 continue  # one line for a run of another player's draws, said at its end
             turn_passed = turn_passed or isinstance(seen, _TURN_ENDERS)
-            if isinstance(seen, Drew) and seen.player != self.seat:
-                said = self.events.draws(seen.player, _draw_run(seen_events, index))
-            else:
-                said = self.events.describe(seen, scene)
-            if isinstance(seen, Drew) and seen.player == self.seat and seen.tile is not None:
-                said = self._after_own_draw(said, seen, obs)
+            said = self._event(self.events, seen_events, index, scene, obs)
             if said.text:
-                out.append(said)
+                short = None
+                if not self.book.brief:
+                    short = self._event(self._brief_events, seen_events, index, scene, obs).text
+                out.append(replace(said, short=short or None))
         if prompt and turn_passed:
             turn = self.turn_prompt(obs)
             if turn is not None:
                 out.append(turn)
         return out
 
+    def _event(
+        self,
+        words: EventWords,
+        seen_events: Sequence[Event],
+        index: int,
+        scene: Scene,
+        obs: Observation,
+    ) -> Utterance:
+        """The words of seen_events[index] (a run of draws ending there as one)."""
+        seen = seen_events[index]
+        if isinstance(seen, Drew) and seen.player != self.seat:
+            return words.draws(seen.player, _draw_run(seen_events, index))
+        said = words.describe(seen, scene)
+        if isinstance(seen, Drew) and seen.player == self.seat and seen.tile is not None:
+            said = self._after_own_draw(said, seen, obs)
+        return said
+
     def turn_prompt(self, obs: Observation) -> Utterance | None:
         """ "Your turn..." when this seat is to act, else None. It queues: it must not
         cut off the plays said just before it."""
         if obs.current != self.seat or obs.phase not in ACTIVE:
             return None
-        return Utterance(self.answers.turn_prompt(obs), cue="turn", kind="turn")
+        text = self.answers.turn_prompt(obs)
+        short = None if self.book.brief else self._brief_answers.turn_prompt(obs)
+        return Utterance(text, cue="turn", kind="turn", short=short)
 
     def _after_own_draw(self, said: Utterance, event: Drew, obs: Observation) -> Utterance:
         """Your draw, and whether the drawn tile fits (and what to do if not)."""

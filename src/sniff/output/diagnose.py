@@ -129,17 +129,9 @@ def _voice(found: Diagnosis, language: str) -> None:
     except (SpeechUnavailable, ImportError) as error:
         found.voice_error = str(error)
         return
-    found.voice_engine = _engine_name()
+    found.voice_engine = synthesiser().name
     chosen = choose_voice(voices, language)
     found.voice_for_language = next((v.name for v in voices if v.id == chosen), None)
-
-
-def _engine_name() -> str:
-    if sys.platform == "win32":
-        return "SAPI 5"
-    if sys.platform == "darwin":
-        return "NSSpeechSynthesizer"
-    return "eSpeak NG" if shutil.which("espeak-ng") else "eSpeak"
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,12 @@ class SoundPlayer(Protocol):
         that stream was playing; return at once."""
         ...
 
+    def append_pcm(
+        self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
+    ) -> None:
+        """Add *pcm* to the end of what *stream* plays (the next piece of a sentence)."""
+        ...
+
     def stop(self, stream: str = "speech") -> None:
         """Silence *stream* at once (within one device period)."""
         ...
@@ -74,6 +80,11 @@ class NullPlayer:
         """Do nothing."""
 
     def play_pcm(
+        self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
+    ) -> None:
+        """Do nothing."""
+
+    def append_pcm(
         self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
     ) -> None:
         """Do nothing."""

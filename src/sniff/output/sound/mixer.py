@@ -46,7 +46,8 @@ LIMITER_RELEASE = 0.02
 class MixerMonitor:
     """What the callback produced, for tests and diagnostics.
 
-    Keys are stream names, or ``"earcon"`` for all earcons together.
+    Keys are stream names, or ``"earcon"`` for all earcons together; a stream
+    being faded out after a cut counts as ``"<stream>:cut"``.
     Timestamps are ``time.monotonic()`` at the start of the callback.
     """
 
@@ -267,6 +268,33 @@ class MiniaudioPlayer:
             if not voice.done:
                 self._streams[stream] = voice
 
+    def append_pcm(
+        self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
+    ) -> None:
+        """Add *pcm* to the end of what *stream* is playing: the next piece of a
+        sentence the voice is still making. If the stream has ended (or was
+        stopped), *pcm* starts it afresh."""
+        if sample_rate <= 0 or channels not in (1, 2):
+            raise ValueError(f"unsupported PCM: {sample_rate} Hz, {channels} channels")
+        if self._failed or self._closed:
+            return
+        with self._lock:
+            voice = self._streams.get(stream)
+            # Only a mono stream at the same rate grows in place; eSpeak makes sound
+            # hundreds of times faster than it is played, so the piece always arrives
+            # before the stream runs dry.
+            if (
+                voice is not None
+                and not voice.done
+                and channels == 1
+                and voice.right is voice.left
+                and isinstance(voice.left, array.array)
+                and voice.step == sample_rate / DEVICE_RATE
+            ):
+                voice.left.extend(_samples_from_le(pcm[: len(pcm) - len(pcm) % 2]))
+                return
+        self.play_pcm(pcm, sample_rate=sample_rate, channels=channels, stream=stream)
+
     def stop(self, stream: str = "speech") -> None:
         """Fade *stream* out within the next period."""
         with self._lock:
@@ -384,7 +412,8 @@ class MiniaudioPlayer:
             def observe(voice: Voice, left: Block, right: Block) -> None:
                 audible = max(audible_frames(left), audible_frames(right))
                 if audible:
-                    key = voice.key
+                    # A stream cut off is heard apart ("speech:cut"): how fast it goes quiet.
+                    key = f"{voice.key}:cut" if voice.fading else voice.key
                     monitor.audible_frames[key] = monitor.audible_frames.get(key, 0) + audible
                     monitor.last_audible[key] = now
 

@@ -9,7 +9,6 @@ text backend, whose job that is.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import logging
 import sys
 from collections.abc import Callable
@@ -159,11 +158,8 @@ def _speech_dispatcher(language: str) -> SpeechBackend:
 
 
 def _accessible_output() -> SpeechBackend:
-    """accessible-output2, only where prismatoid is missing (no wheel for this system)."""
-    if importlib.util.find_spec("prism") is not None:
-        raise SpeechUnavailable(
-            "prismatoid is installed and found no screen reader", "no-screen-reader"
-        )
+    """accessible-output2: VoiceOver from a terminal, and a Windows reader prismatoid
+    could not reach (or where it has no wheel)."""
     from sniff.output.speech.screenreader import ScreenReaderSpeech
 
     return ScreenReaderSpeech()

@@ -58,41 +58,48 @@ def _readers(context: Any) -> list[Any]:
     return sorted(readers, key=lambda i: -int(context.priority_of(i)))
 
 
-def running_readers() -> list[str]:
+def _reach(context: Any, reader: Any) -> Any:
+    """A connection to *reader* if it runs now, else None."""
+    try:
+        backend = context.create(reader)
+    except Exception:  # prism raises when the reader does not run
+        return None
+    try:
+        running = bool(backend.features.is_supported_at_runtime)
+    except Exception:  # a reader that cannot say is taken at its word
+        running = True
+    return backend if running else None
+
+
+def running_readers(context: Any = None) -> list[str]:
     """The screen readers prismatoid can reach now, by name ("NVDA", "Orca")."""
     try:
-        context = _context()
+        context = _context() if context is None else context
     except SpeechUnavailable:
         return []
-    found = []
-    for reader in _readers(context):
-        try:
-            found.append(str(context.create(reader).name))
-        except Exception:  # not running
-            continue
-    return found
+    return [str(backend.name) for r in _readers(context) if (backend := _reach(context, r))]
 
 
 class PrismSpeech:
     """Speech and braille through the best running screen reader prismatoid reaches.
 
     Raises :class:`SpeechUnavailable` (``no-screen-reader``) if none runs.
+    *context* is a ``prism.Context`` to look in (tests and benchmarks give one
+    built on a registry of their own); by default, the system's.
     """
 
     name = "screenreader"
 
-    def __init__(self, *, language: str = "en") -> None:
-        self._context = _context()
+    def __init__(self, *, language: str = "en", context: Any = None) -> None:
+        self._context = _context() if context is None else context
         self._language = language
         self._id: Any = None
         self._backend: Any = None
         for reader in _readers(self._context):
-            try:
-                self._backend = self._context.create(reader)
-            except Exception:  # this one does not run
-                continue
-            self._id = reader
-            break
+            self._backend = _reach(self._context, reader)
+            if self._backend is not None:
+                self._id = reader
+                break
         if self._backend is None:
             raise SpeechUnavailable("no screen reader is running", "no-screen-reader")
         self._take(self._backend)
@@ -137,10 +144,9 @@ class PrismSpeech:
 
     def reconnect(self) -> None:
         """The reader was restarted: reach it again (raises while it is away)."""
-        try:
-            backend = self._context.create(self._id)
-        except Exception as error:
-            raise SpeechUnavailable(f"{self.label} is not running", "no-screen-reader") from error
+        backend = _reach(self._context, self._id)
+        if backend is None:
+            raise SpeechUnavailable(f"{self.label} is not running", "no-screen-reader")
         self._take(backend)
 
     # -- internals -------------------------------------------------------------------

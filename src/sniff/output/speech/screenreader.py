@@ -1,5 +1,10 @@
-"""Speech and braille through accessible-output2: the fallback where prismatoid
-(:mod:`sniff.output.speech.prism_reader`) has no wheel, such as 32-bit Windows.
+"""Speech and braille through accessible-output2: the second way to a screen reader
+on Windows and macOS, after prismatoid (:mod:`sniff.output.speech.prism_reader`).
+
+It is what reaches VoiceOver from a terminal (prismatoid's VoiceOver backend
+needs an application window, which a console program does not have) and a
+Windows reader where prismatoid has no wheel (32-bit Windows) or cannot
+connect.
 
 NVDA, JAWS and other Windows screen readers, VoiceOver on macOS, and Speech
 Dispatcher on Linux (which is how Orca speaks). The player keeps their own
@@ -31,10 +36,11 @@ __all__ = ["ScreenReaderSpeech"]
 
 _log = logging.getLogger(__name__)
 
-# accessible-output2 output modules per platform, best first. SAPI5 is last on
-# Windows: a plain voice, for players who asked for the screen reader route.
+# accessible-output2 output modules per platform, best first. SAPI5 is not among
+# them: it is no screen reader, and the built-in voice speaks through it better
+# (it can be cut off at once).
 _OUTPUTS = {
-    "win32": ("nvda", "jaws", "zdsr", "system_access", "dolphin", "pc_talker", "sapi5"),
+    "win32": ("nvda", "jaws", "zdsr", "system_access", "dolphin", "pc_talker"),
     "darwin": ("voiceover",),
     "linux": ("speech_dispatcher",),
 }

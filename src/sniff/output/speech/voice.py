@@ -1,14 +1,17 @@
-"""The built-in voice: pyttsx3 (eSpeak-NG, SAPI5, macOS) played through the sound mixer.
+"""The built-in voice (eSpeak-NG; SAPI5 and macOS through pyttsx3) played
+through the sound mixer.
 
 pyttsx3's own ``say()`` blocks the caller and, on Linux, plays through
 ``aplay`` where it cannot be stopped. A game read by ear must cut a stale
-sentence off the moment the player presses a key, so every utterance is
-rendered to a file instead, read back as PCM and handed to the sound layer's
-``"speech"`` stream, which stops within one mixer period.
+sentence off the moment the player presses a key, so the synthesiser's sound
+is handed to the sound layer's ``"speech"`` stream, which stops within one
+mixer period. eSpeak-NG hands it over piece by piece while it makes the rest
+(the first piece a tenth of a millisecond after it is asked), so the voice
+starts at once whatever the length of the sentence.
 
 Threads: the caller only queues text (``speak()`` returns at once); a worker
-per backend renders, waits for the previous sentence to end and starts the
-next; the engine itself lives on the synthesiser thread (``_synth``).
+per backend waits for the previous sentence to end and starts the next; the
+engine itself lives on the synthesiser's own thread (``_synth``).
 """
 
 from __future__ import annotations
@@ -17,8 +20,6 @@ import contextlib
 import importlib
 import logging
 import queue
-import shutil
-import tempfile
 import threading
 import time
 import wave
@@ -44,6 +45,10 @@ class PcmSink(Protocol):
     """The part of ``sniff.output.sound.SoundPlayer`` the voice needs."""
 
     def play_pcm(
+        self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
+    ) -> None: ...
+
+    def append_pcm(
         self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
     ) -> None: ...
 
@@ -120,8 +125,6 @@ class VoiceSpeech:
         self._rate = rate
         self._volume = None if volume is None else _clamp(volume)
         self._voice = voice or choose_voice(self._voices, language)
-        self._dir = Path(tempfile.mkdtemp(prefix="sniff-speech-"))
-        self._file = self._dir / "utterance.wav"
         self._queue: queue.Queue[_Utterance | None] = queue.Queue()
         # Guards the generation counter and the hand-over to the mixer, so a
         # sentence rendered before an interrupt can never start after it.
@@ -158,7 +161,7 @@ class VoiceSpeech:
         self._cut()
 
     def close(self) -> None:
-        """Stop speaking, end the worker and remove the temporary files."""
+        """Stop speaking and end the worker."""
         if self._closed:
             return
         self._closed = True
@@ -169,7 +172,6 @@ class VoiceSpeech:
         if self._owns_sound:
             with contextlib.suppress(Exception):
                 self._sound.close()
-        shutil.rmtree(self._dir, ignore_errors=True)
 
     # -- settings ------------------------------------------------------------------
 
@@ -268,19 +270,29 @@ class VoiceSpeech:
                     self._pending -= 1
 
     def _say(self, item: _Utterance) -> None:
-        self._synth.render(
-            item.text, self._file, voice=self._voice, rate=self._rate, volume=self._volume
-        )
-        pcm = read_pcm16(self._file)
         if not self._wait_for_previous(item.generation):
             return
-        with self._lock:
-            if item.generation != self._generation:
-                return
-            self._sound.play_pcm(
-                pcm.data, sample_rate=pcm.sample_rate, channels=pcm.channels, stream=STREAM
-            )
-            self._playing_until = time.monotonic() + pcm.duration
+        started = False
+
+        def on_chunk(pcm: bytes, sample_rate: int) -> bool:
+            """A piece of the sentence: the first starts the stream, the rest follow."""
+            nonlocal started
+            with self._lock:
+                if item.generation != self._generation:
+                    return False  # cut off: eSpeak stops making the rest
+                seconds = len(pcm) / (2 * sample_rate)
+                if not started:
+                    self._sound.play_pcm(pcm, sample_rate=sample_rate, stream=STREAM)
+                    self._playing_until = time.monotonic() + seconds
+                    started = True
+                else:
+                    self._sound.append_pcm(pcm, sample_rate=sample_rate, stream=STREAM)
+                    self._playing_until += seconds
+            return True
+
+        self._synth.stream(
+            item.text, on_chunk, voice=self._voice, rate=self._rate, volume=self._volume
+        )
 
     def _wait_for_previous(self, generation: int) -> bool:
         """Wait until the previous sentence has ended; False if interrupted meanwhile.
