@@ -1,10 +1,15 @@
-"""How long the announcer takes: event -> utterances, and the information keys.
+"""Every speech figure in one command.
 
-    python benchmarks/bench_speech.py           # about a minute
-    python benchmarks/bench_speech.py --quick   # under 30 seconds
+    python benchmarks/bench_speech.py           # a few minutes
+    python benchmarks/bench_speech.py --quick   # about a minute
 
-Prints one JSON line per measurement (milliseconds). Goal: event -> utterance
-p95 <= 5 ms. The voice itself is measured in bench_speech_backend.py.
+Prints one JSON line per measurement (milliseconds):
+
+- the announcer: event -> utterances and the information keys (goal: p95 <= 5 ms);
+- the built-in voice on its own (``bench_speech_backend.py``);
+- from a key to the ear through the real game (``bench_speech_keys.py``): key ->
+  screen-reader call (goal p95 <= 10 ms), key -> first voice sample (goal p95
+  <= 25 ms), interrupt -> silence (goal p95 <= 30 ms).
 """
 
 from __future__ import annotations
@@ -109,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
         import bench_speech_backend
 
         status = bench_speech_backend.main(["--quick"] if args.quick else [])
+        import bench_speech_keys
+
+        status = status or bench_speech_keys.main(["--quick"] if args.quick else [])
     print(json.dumps({"bench": "total", "seconds": round(time.perf_counter() - started, 2)}))
     return status
 

@@ -157,3 +157,22 @@ def _keys_to(d: Driver, move: Move) -> list[str]:
     choices = d.cursor.choices(move.tile)
     downs = ["down"] * choices.index(move)
     return [*steps, *downs, "enter"]
+
+
+def test_after_your_own_draw_you_hear_what_to_do_once() -> None:
+    async def go() -> None:
+        async with Driver(["--bots", "greedy", "--seed", "6"]) as d:
+            for _ in range(400):  # play until a turn where nothing fits
+                if d.session.my_turn() and d.game.phase is Phase.PLAY and d.game.layout.lead:
+                    if not d.game.legal_moves():
+                        break
+                assert await d.play_turn()
+            else:
+                raise AssertionError("no turn without a fitting tile came")
+            said = await d.said_after(lambda: d.press("d"))
+            assert said[0].startswith("You draw ")
+            assert said[0].endswith(("Draw again.", "Play it.", "Pass.")) or "fits" in said[0]
+            # The draw's own words say what to do: no turn prompt repeats them.
+            assert not any(line.startswith(("Your turn", "Play ")) for line in said[1:]), said
+
+    run(go)

@@ -105,7 +105,9 @@ class GameActions:
         self.cursor.end_index = 0
         self.cursor.keep()
         if not self.session.bot_to_act():
-            voice.prompt()
+            # After your own draw its words already say what to do next ("no fit, draw
+            # again", "it fits east: play it"): the turn prompt would only repeat them.
+            voice.prompt(turn=action != DRAW)
         self.after()
 
     def next_round(self) -> None:

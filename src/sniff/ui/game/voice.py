@@ -89,8 +89,9 @@ class GameVoice:
             self.missed.extend(events)
         self.say(said, quiet=quiet)
 
-    def prompt(self) -> None:
-        """The catch-up of anything missed, then what the player is to do now."""
+    def prompt(self, *, turn: bool = True) -> None:
+        """The catch-up of anything missed, then what the player is to do now
+        (*turn*: False when the words just said already told it)."""
         obs = self.obs()
         if self.missed:
             caught = self.catchup.catch_up(self.missed, obs.rules)
@@ -103,10 +104,10 @@ class GameVoice:
         if obs.phase is Phase.GAME_OVER:
             self.say(self.texts.game_over_prompt())
             return
-        turn = self.announcer.turn_prompt(obs)
-        if turn is None:
+        prompt = self.announcer.turn_prompt(obs) if turn else None
+        if prompt is None:
             return
-        said = [turn]
+        said = [prompt]
         answers = self.announcer.answers
         if obs.current == self.seat and obs.phase is Phase.CLAIM and not self.claim_help_given:
             said.append(Utterance(answers.claim_help(), kind="prompt"))
