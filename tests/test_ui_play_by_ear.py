@@ -163,9 +163,10 @@ def test_after_your_own_draw_you_hear_what_to_do_once() -> None:
     async def go() -> None:
         async with Driver(["--bots", "greedy", "--seed", "6"]) as d:
             for _ in range(400):  # play until a turn where nothing fits
-                if d.session.my_turn() and d.game.phase is Phase.PLAY and d.game.layout.lead:
-                    if not d.game.legal_moves():
-                        break
+                game = d.game
+                mine = d.session.my_turn() and game.phase is Phase.PLAY and game.layout.lead
+                if mine and not game.legal_moves():
+                    break
                 assert await d.play_turn()
             else:
                 raise AssertionError("no turn without a fitting tile came")
