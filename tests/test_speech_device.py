@@ -97,3 +97,27 @@ def _lose_and_retry(
     assert output.speech.name == "voice" and output.sound is not sound
     output.say(Utterance("Double six."))
     _wait(lambda: output.busy() is False)
+
+
+def test_text_without_sounds_opens_no_device_until_sounds_are_switched_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[object] = []
+
+    def player(enabled: bool, **kwargs: object) -> SoundPlayer:
+        made = create_player(enabled, audio_out=tmp_path / f"{len(opened)}.wav")
+        opened.append(made)
+        return made
+
+    monkeypatch.setattr(setup, "create_player", player)
+    settings = Settings(speech_mode="text", sounds=False)
+    output = open_output(settings, translator("en"), line_stream=io.StringIO(), line_mode=True)
+    try:
+        assert opened == [] and not output.sound.audible  # nothing needs the device yet
+        output.set_sounds(True)
+        assert opened == [output.sound] and output.sound.audible
+        output.set_sounds(False)
+        assert len(opened) == 1  # switched off, the device stays open for next time
+    finally:
+        output.sound.close()
+        output.speech.close()

@@ -27,6 +27,8 @@ class SpeechRestarter(Protocol):
 
     def restart(self, output: Output, settings: Settings, translator: Translator) -> bool: ...
 
+    def sounds(self, output: Output, enabled: bool) -> None: ...
+
 
 class Output:
     """Everything the player hears or reads goes through here.
@@ -118,6 +120,13 @@ class Output:
         if self.starter is None:
             return False
         return self.starter.restart(self, settings, translator)
+
+    def set_sounds(self, enabled: bool) -> None:
+        """Earcons on or off (on opens the sound device if none is open yet)."""
+        if self.starter is None:
+            self.sound.set_enabled(enabled)
+        else:
+            self.starter.sounds(self, enabled)
 
     def busy(self) -> bool | None:
         """Whether speech is still being said: True or False where the speech output

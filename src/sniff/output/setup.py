@@ -21,13 +21,16 @@ from sniff.announce.notices import NoticeWords
 from sniff.i18n import Translator
 from sniff.output.lines import Discard, LineEcho
 from sniff.output.router import Output
-from sniff.output.sound import create_player
+from sniff.output.sound import NullPlayer, create_player
 from sniff.output.sound.base import SoundPlayer
 from sniff.output.speech import FallbackEvent, create_speech
 from sniff.output.transcript import Transcript
 from sniff.storage.settings import Settings
 
-__all__ = ["SpeechStarter", "open_output"]
+__all__ = ["VOICE_MODES", "SpeechStarter", "open_output"]
+
+#: The speech settings that may speak with the built-in voice.
+VOICE_MODES = ("auto", "voice")
 
 
 class SpeechStarter:
@@ -101,6 +104,26 @@ class SpeechStarter:
             old.close()
         return True
 
+    def sounds(self, output: Output, enabled: bool) -> None:
+        """Earcons on or off; on opens the sound device if none was opened yet."""
+        sound = output.sound
+        if enabled and not sound.audible and not self.injected:
+            fresh = create_player(True)
+            if fresh.audible:
+                output.sound = fresh
+                with contextlib.suppress(Exception):
+                    sound.close()
+                return
+            fresh.close()
+        sound.set_enabled(enabled)
+
+
+def _player(settings: Settings, audio_out: Path | None) -> SoundPlayer:
+    """The sound device, opened only where something will play through it: the
+    earcons, the built-in voice (which speaks with earcons off too), or a file."""
+    wanted = settings.sounds or audio_out is not None or settings.speech_mode in VOICE_MODES
+    return create_player(settings.sounds, audio_out=audio_out) if wanted else NullPlayer()
+
 
 def open_output(
     settings: Settings,
@@ -143,7 +166,7 @@ def open_output(
     )
     starter.tell = tell
     if sound is None:
-        sound = create_player(settings.sounds, audio_out=audio_out)
+        sound = _player(settings, audio_out)
     if speech is None:
         speech = starter.speech(settings, translator, sound)
     else:

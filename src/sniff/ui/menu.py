@@ -416,7 +416,7 @@ class SetupMenuScreen:
             # Back to "default" must slow a fast voice down again, not keep it.
             _call(speech, "set_rate", new.voice_rate or DEFAULT_RATE)
         if new.sounds != old.sounds:
-            self.ctx.output.sound.set_enabled(new.sounds)
+            self.ctx.output.set_sounds(new.sounds)
         if new.speech_mode != old.speech_mode:
             # Heard at once; choosing the voice again also tries a lost sound device again.
             self.ctx.output.restart_speech(new, self.ctx.translator)

@@ -234,7 +234,7 @@ class GameScreen:
             self._bindings = game_bindings(self)
         voice.announcer.verbosity = settings.verbosity
         self.runner.pace.minimum = settings.pace
-        ctx.output.sound.set_enabled(settings.sounds)
+        ctx.output.set_sounds(settings.sounds)
         self._next_settings = settings
         if action == "new-game":
             self._start_new = True
