@@ -8,7 +8,8 @@ import pytest
 
 from sniff.engine import Combination, End, Layout, play_points, scores
 from sniff.practice import Drill, PracticeSession, judge, make_question
-from sniff.practice.drills import LEVELS, fits_level, parse_tile_answer
+from sniff.practice.drills import LEVELS, fits_level, level_rules, parse_tile_answer
+from sniff.practice.reasons import why_it_scores
 
 
 def assert_legal(layout: Layout) -> None:
@@ -105,3 +106,64 @@ def test_timed_round_ends_after_sixty_seconds() -> None:
         count += 1
     assert count == 8
     assert session.time_left == 0.0
+
+
+@pytest.mark.parametrize("combination", list(Combination))
+def test_half_the_score_questions_score(combination: Combination) -> None:
+    """ "0" is never a safe guess: the drill asks scoring and non-scoring counts alike."""
+    session = PracticeSession(Drill.SCORE, 3, combination, rng=random.Random(17))
+    scoring = sum(bool(session.next_question().points) for _ in range(400))
+    assert 160 <= scoring <= 240, scoring  # each question is a fair coin: 200 expected
+
+
+def test_a_session_asks_every_two_ended_layout_before_any_again() -> None:
+    """Level 1 has 48 layouts a learner can tell apart (two plain ends of 0 to 6, count
+    not 0): a session hears all of them before the first comes back."""
+    session = PracticeSession(Drill.COUNT, 1, rng=random.Random(23))
+    first = [session.next_question().heard for _ in range(48)]
+    assert len(set(first)) == 48
+    assert session.next_question().heard in first
+
+
+@pytest.mark.parametrize("level", [2, 3, 4, 5])
+def test_layouts_are_not_repeated_in_a_session(level: int) -> None:
+    for drill in Drill:
+        for combination in (Combination.FIVES, Combination.PRIMES):
+            session = PracticeSession(drill, level, combination, rng=random.Random(level))
+            heard = [session.next_question().heard for _ in range(40)]
+            assert len(set(heard)) == 40, (drill, combination)
+
+
+def test_the_tile_drill_takes_every_tile_in_hand_that_scores() -> None:
+    """The answers are every held tile on every end it fits that scores, not only what
+    the turn the layout came from allowed (a drawn tile that had to be played)."""
+    rules = level_rules(3)
+    for seed in range(40):
+        q = make_question(Drill.TILE, 3, random.Random(seed))
+        plays = {
+            (tile, end)
+            for tile in q.hand
+            for end, pip in q.layout.open_ends()
+            if tile.has(pip) and play_points(q.layout.place(tile, end).count, rules.scoring)
+        }
+        assert {(m.tile, m.end) for m, _ in q.scoring_moves} == plays
+
+
+def test_reasons_agree_with_the_engine_for_every_count() -> None:
+    for combination in Combination:
+        for count in range(0, 300):
+            why = why_it_scores(count, combination)
+            if combination not in (Combination.PRIMES, Combination.FIBS) or count == 0:
+                assert why is None
+                continue
+            assert why is not None and why.scores == scores(count, combination)
+            if combination is Combination.PRIMES and not why.scores and count > 1:
+                assert why.factors is not None
+                low, high = why.factors
+                assert low * high == count and 1 < low <= high
+                assert all(count % d for d in range(2, low))  # the smallest factor
+            if combination is Combination.FIBS and not why.scores:
+                *below, above = why.around
+                assert below and max(below) < count < above
+                assert all(scores(f, Combination.FIBS) for f in why.around)
+                assert not any(scores(n, Combination.FIBS) for n in range(max(below) + 1, above))

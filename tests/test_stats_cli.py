@@ -28,8 +28,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def played() -> None:
-    record_game("sniff", 2, scores=(210, 130), side=0, winner=0, rounds=5, hints=2)
-    record_game("sniff", 2, scores=(150, 205), side=0, winner=1, rounds=4)
+    record_game("sniff", 2, scoring="fives", scores=(210, 130), side=0, winner=0, rounds=5, hints=2)
+    record_game("sniff", 2, scoring="fives", scores=(150, 205), side=0, winner=1, rounds=4)
     record_practice("count", 2, answers=10, right=8, seconds=31.0)
 
 
@@ -69,11 +69,43 @@ def test_english_report() -> None:
     assert code == 0
     assert text.splitlines() == [
         "Games:",
-        "Sniff, 2 players: 2 games played, 1 won, 50 percent. 40 points per round. "
-        "Best game 210, won by 80. 2 hints used.",
+        "Sniff, 2 players, scoring fives: 2 games played, 1 won, 50 percent. "
+        "40 points per round. Best game 210, won by 80. 2 hints used.",
         "Practice:",
         "The count, level 2, doubles: 10 answers, 8 right, 80 percent. 3.1 seconds per answer.",
     ]
+
+
+def test_statistics_per_drill_and_scoring_with_the_presets_names() -> None:
+    record_game("alle-fuenfe", 3, scoring="fives", scores=(100, 40, 20), side=0, winner=0, rounds=4)
+    record_game("sniff", 2, scoring="threes", scores=(90, 200), side=0, winner=1, rounds=3)
+    record_practice("tile", 1, scoring="primes", answers=4, right=3, seconds=10.0)
+    record_practice("score", 1, scoring="threes", answers=2, right=1, seconds=5.0)
+    record_practice("score", 1, scoring="fives", answers=5, right=5, seconds=10.0)
+    record_practice("timed", 3, answers=20, right=18, seconds=58.0)
+    _code, text = run(["stats", "--lang", "en"])
+    assert text.splitlines() == [
+        "Games:",
+        "Alle Fünfe, 3 players, scoring fives: 1 game played, 1 won, 100 percent. "
+        "25 points per round. Best game 100, won by 60. 0 hints used.",
+        "Sniff, 2 players, scoring threes: 1 game played, 0 won, 0 percent. "
+        "30 points per round. 0 hints used.",
+        "Practice:",
+        # In the menu's order: drill, level, scoring.
+        "Does it score, level 1, two plain ends, scoring fives: 5 answers, 5 right, 100 percent."
+        " 2 seconds per answer.",
+        "Does it score, level 1, two plain ends, scoring threes: 2 answers, 1 right, 50 percent."
+        " 2.5 seconds per answer.",
+        "Which tile scores, level 1, two plain ends, scoring primes: 4 answers, 3 right,"
+        " 75 percent. 2.5 seconds per answer.",
+        "Timed counts, level 3, the sniff and its arms: 20 answers, 18 right, 90 percent."
+        " 2.9 seconds per answer.",
+    ]
+    _code, german = run(["stats", "--lang", "de"])
+    lines = german.splitlines()
+    assert lines[1].startswith("Alle Fünfe, 3 Spieler, Wertung Fünfer: 1 Spiel gespielt")
+    assert "Alle-fuenfe" not in german and "alle-fuenfe" not in german
+    assert lines[5].startswith("Punkte nennen, Stufe 1, zwei einfache Enden, Wertung Dreier:")
 
 
 def test_german_report() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,9 +12,10 @@ import pytest
 from sniff.announce.practice import PracticeWords
 from sniff.engine import Combination, End, Tile, play_points
 from sniff.i18n import translator
-from sniff.practice import Drill, Question, make_question
+from sniff.practice import Drill, PracticeSession, Question
 from sniff.storage import load_stats
-from sniff.ui.base import UiContext
+from sniff.ui.app import SniffApp
+from sniff.ui.base import Screen, UiContext
 from sniff.ui.practice_screen import PracticeScreen
 from uihost import TestHost, make_context, sound_of, speech_of
 
@@ -38,9 +41,8 @@ def questions(
     drill: Drill, level: int, seed: int, n: int, combination: Combination
 ) -> list[Question]:
     """The questions a screen with this seed will ask, in order."""
-    rng = random.Random(seed)
-    kind = Drill.COUNT if drill is Drill.TIMED else drill
-    return [make_question(kind, level, rng, combination) for _ in range(n)]
+    session = PracticeSession(drill, level, combination, rng=random.Random(seed))
+    return [session.next_question() for _ in range(n)]
 
 
 def drive(
@@ -114,7 +116,7 @@ def test_right_and_wrong_answers_repeat_and_summary(language: str) -> None:
     assert texts[-1] == words.back_in_menu(words.menu.item(words.menu_label("start"), None, 4, 4))
     assert sound_of(ctx).cues == ["practice_right", "practice_wrong", "practice_right"]
     # Progress saved.
-    tally = load_stats().stats.practice[("count", "2")]
+    tally = load_stats().stats.practice[("count", "2", None)]
     assert (tally.answers, tally.right) == (3, 2)
     assert tally.seconds == pytest.approx(sum(a.seconds for a in screen.session.answers))  # type: ignore[union-attr]
 
@@ -215,13 +217,18 @@ def test_timed_round_ends_when_time_is_up() -> None:
     # Saved after every answer: the first round, and the second one the keys went on into.
     assert screen.session is not None
     later = len(screen.session.answers)
-    assert load_stats().stats.practice[("timed", "1")].answers == summary.asked + later
+    assert load_stats().stats.practice[("timed", "1", None)].answers == summary.asked + later
 
 
-def run_practice_app(keys: list[str], **options: object) -> UiContext:
-    """``sniff practice``: the game's own application with the practice as its only screen."""
+#: A step of :func:`drive_app`: a key's name (or text), seconds to wait, or a
+#: function the key thread calls (to wait for something to be said).
+Step = str | float | Callable[[UiContext], None]
+
+
+def drive_app(first: Callable[[SniffApp], Screen], steps: list[Step], ctx: UiContext) -> SniffApp:
+    """Run the game's own application (its global keys, F1 included) with the screen
+    *first* makes, pressing *steps* from a second thread as a player would."""
     import threading
-    import time
 
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
@@ -229,28 +236,41 @@ def run_practice_app(keys: list[str], **options: object) -> UiContext:
     from sniff.ui.app import run_app
     from uihost import KEYS
 
-    ctx = make_context("en")
-
     def press(pipe: object) -> None:
-        speech = speech_of(ctx)
-        deadline = time.monotonic() + 10
-        while not speech.texts and time.monotonic() < deadline:
-            time.sleep(0.01)
-        for key in keys:
-            pipe.send_text(KEYS.get(key, key))  # type: ignore[attr-defined]
-            time.sleep(0.1 if key == "escape" else 0.02)
+        said(ctx, lambda texts: bool(texts))
+        for step in steps:
+            if isinstance(step, float):
+                time.sleep(step)
+            elif callable(step):
+                step(ctx)
+            else:
+                pipe.send_text(KEYS.get(step, step))  # type: ignore[attr-defined]
+                time.sleep(0.1 if step == "escape" else 0.02)
 
     with create_pipe_input() as pipe:
         thread = threading.Thread(target=press, args=(pipe,), daemon=True)
         thread.start()
-        app = run_app(
-            lambda host: PracticeScreen(host, on_exit=host.exit, **options),  # type: ignore[arg-type]
-            ctx,
-            input=pipe,
-            output=DummyOutput(),
-        )
+        app = run_app(first, ctx, input=pipe, output=DummyOutput())
         thread.join(5)
     assert app.errors == []
+    return app
+
+
+def said(ctx: UiContext, check: Callable[[list[str]], bool], seconds: float = 10.0) -> None:
+    """Wait until what was said passes *check* (from the key thread)."""
+    deadline = time.monotonic() + seconds
+    while not check(list(speech_of(ctx).texts)) and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+def run_practice_app(keys: list[Step], **options: object) -> UiContext:
+    """``sniff practice``: the game's own application with the practice as its only screen."""
+    ctx = make_context(str(options.pop("language", "en")))
+    drive_app(
+        lambda host: PracticeScreen(host, on_exit=host.exit, **options),  # type: ignore[arg-type]
+        keys,
+        ctx,
+    )
     return ctx
 
 
@@ -263,7 +283,7 @@ def test_sniff_practice_app_and_quitting_keeps_progress() -> None:
     assert texts[0].endswith(words.question(asked[0]))
     assert "Right!" in texts
     assert any(t.startswith("No: ") for t in texts)
-    tally = load_stats().stats.practice[("count", "1")]
+    tally = load_stats().stats.practice[("count", "1", None)]
     assert (tally.answers, tally.right) == (2, 1)
 
 
@@ -278,7 +298,7 @@ def test_sniff_practice_escape_twice_summary_menu_then_goodbye() -> None:
     # Down from Start wraps to the drill: the menu can change the drill before leaving.
     assert texts[-2] == "Drill: the count, 1 of 4"
     assert texts[-1] == "Practice over. Goodbye!"
-    tally = load_stats().stats.practice[("count", "1")]
+    tally = load_stats().stats.practice[("count", "1", None)]
     assert (tally.answers, tally.right) == (1, 1)
 
 
@@ -287,12 +307,12 @@ def test_progress_is_saved_after_every_answer_once() -> None:
     # No Escape and no quitting: the window could be closed now and nothing is lost.
     keys = [*typed(str(asked[0].count)), *typed(str(asked[1].count + 1))]
     _ctx, screen = drive(keys, level=1, seed=5)
-    tally = load_stats().stats.practice[("count", "1")]
+    tally = load_stats().stats.practice[("count", "1", None)]
     assert (tally.answers, tally.right) == (2, 1)
     # The summary and closing add nothing more: one running tally per session.
     screen.end_session()
     screen.close()
-    tally = load_stats().stats.practice[("count", "1")]
+    tally = load_stats().stats.practice[("count", "1", None)]
     assert (tally.answers, tally.right) == (2, 1)
     assert screen.session is not None
     assert tally.seconds == pytest.approx(sum(a.seconds for a in screen.session.answers))
@@ -355,3 +375,146 @@ def test_backspace_with_nothing_typed() -> None:
     ctx, _screen = drive(["backspace"], level=1, seed=5)
     assert speech_of(ctx).texts[-1] == "nothing typed"
     assert sound_of(ctx).cues[-1] == "invalid"
+
+
+def test_enter_after_the_time_is_up_does_not_start_a_new_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The player was typing when the minute ran out: the Enter meant for that answer
+    says it came too late, and only the next Enter starts another round."""
+    monkeypatch.setattr("sniff.practice.session.TIMED_SECONDS", 0.5)
+    words = PracticeWords(translator("en"))
+
+    def time_is_up(ctx: UiContext) -> None:
+        said(ctx, lambda texts: any(t.startswith("Practice menu") for t in texts))
+
+    steps: list[Step] = ["1", time_is_up, "2", "enter"]
+    ctx = run_practice_app([*steps, "enter", "escape", "escape"], drill=Drill.TIMED, start=True)
+    texts = speech_of(ctx).texts
+    up = texts.index("Time is up.")
+    assert texts[up + 1].startswith("Session over")
+    assert texts[up + 2].startswith("Practice menu, Start, 4 of 4.")
+    # The digit typed too late and the Enter after it: told so, no round started.
+    assert texts[up + 3 : up + 5] == [words.too_late(), words.too_late()]
+    questions_asked = [t for t in texts if t.endswith("The count?")]
+    assert len(questions_asked) == 2  # the first round's, and the one the second Enter asked
+    assert texts.index(questions_asked[1]) == up + 5
+    assert load_stats().stats.practice == {}  # nothing was answered
+
+
+def test_the_practice_menu_has_home_end_and_first_letters() -> None:
+    keys = ["end", "home", "l", "s", "s", "s", "x", "d"]
+    ctx, _screen = drive(keys, start=False, level=1)
+    assert speech_of(ctx).texts[1:] == [
+        "Start, 4 of 4",
+        "Drill: the count, 1 of 4",
+        "Level 1, two plain ends, 2 of 4",
+        "Scoring: fives, 3 of 4",
+        "Start, 4 of 4",
+        "Scoring: fives, 3 of 4",  # round again to the first S
+        "No item starts with X",
+        "Drill: the count, 1 of 4",
+    ]
+
+
+@pytest.mark.parametrize("letter", ["u", "U", "ü", "Ü"])
+def test_first_letters_reach_items_with_umlauts_in_any_case(letter: str) -> None:
+    ctx, _screen = drive(["end", letter], start=False, level=1, language="de")
+    assert speech_of(ctx).texts[-1] == "Übung: Zählwert nennen, 1 von 4"
+
+
+def test_f1_in_the_practice_says_its_help_a_part_at_a_time() -> None:
+    ctx = run_practice_app(["f1", "f1", "f1", "f1", "escape"], start=False)
+    parts = speech_of(ctx).texts[1:5]
+    assert parts[0].startswith(
+        "Keys, part 1 of 3; F1 again for the next part. Up arrow: previous practice setting."
+    )
+    assert "Home: first practice setting." in parts[0]
+    assert "A letter: the next item that starts with it." in parts[0]
+    assert "Enter: start a round with these settings." in parts[0]
+    assert parts[1].startswith("Part 2 of 3. Digits and letters: type your answer")
+    assert "Backspace: delete the last typed character." in parts[1]
+    assert parts[2].startswith("Part 3 of 3. F1 or Question mark:")
+    assert parts[3] == parts[0]  # and round again
+
+
+def test_f1_while_a_question_is_asked_starts_with_the_answering_keys() -> None:
+    ctx = run_practice_app(["f1", "escape", "escape"], start=True, seed=3)
+    help_text = speech_of(ctx).texts[1]
+    assert help_text.startswith(
+        "Keys, part 1 of 3; F1 again for the next part. Digits and letters: type your answer"
+    )
+    assert "Enter: give your answer." in help_text
+    assert "Escape: end the round and hear how it went." in help_text
+
+
+def test_no_question_comes_twice_across_the_rounds_of_a_sitting() -> None:
+    # Level 1 has 48 two-ended layouts: two rounds of 20 answers hear 42 different ones
+    # (each round's last question is left unanswered by Escape, or waits for its answer).
+    asked = questions(Drill.COUNT, 1, 6, 42, Combination.FIVES)
+    keys: list[str] = []
+    for question in asked[:20]:
+        keys += typed(str(question.count))
+    keys += ["escape", "enter"]
+    for question in asked[21:41]:
+        keys += typed(str(question.count))
+    ctx, screen = drive(keys, level=1, seed=6)
+    texts = speech_of(ctx).texts
+    heard = [
+        t.removeprefix("Counting practice: the count, level 1, two plain ends. ") for t in texts
+    ]
+    spoken = [t for t in heard if t.endswith("The count?")]
+    assert len(spoken) == len(set(spoken)) == 42
+    assert screen.session is not None and len(screen.session.answers) == 20
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_prime_and_fibonacci_answers_say_why(language: str) -> None:
+    """Wrong and right answers of the score drill say why the count scores or not."""
+    words = PracticeWords(translator(language))
+    primes = questions(Drill.SCORE, 2, 5, 30, Combination.PRIMES)
+    fibs = questions(Drill.SCORE, 2, 5, 30, Combination.FIBS)
+    prime = next(q for q in primes if q.points)
+    not_prime = next(q for q in primes if not q.points and q.count > 3)
+    fib = next(q for q in fibs if q.points)
+    not_fib = next(q for q in fibs if not q.points and q.count > 4)
+    session = PracticeSession(Drill.SCORE, 2, Combination.PRIMES)
+    for question, typed_answer in [(prime, "0"), (not_prime, "0"), (fib, "1"), (not_fib, "7")]:
+        session.question = question
+        answered = session.answer(typed_answer)
+        assert answered is not None
+        text = words.feedback(answered, 0)
+        n = question.count
+        if language == "en":
+            if question is prime:
+                assert text.endswith(f"{n} is prime.")
+            elif question is not_prime:
+                assert f"{n} is not prime: " in text and " times " in text
+            elif question is fib:
+                assert text.endswith(f"{n} is a Fibonacci number.")
+            else:
+                assert f"{n} is not a Fibonacci number: the row goes " in text
+        else:
+            expected = {
+                id(prime): f"{n} ist eine Primzahl.",
+                id(not_prime): f"{n} ist keine Primzahl: ",
+                id(fib): f"{n} ist eine Fibonacci-Zahl.",
+                id(not_fib): f"{n} ist keine Fibonacci-Zahl: die Reihe geht ",
+            }[id(question)]
+            assert expected in text
+
+
+def test_the_score_drill_says_why_through_the_keys() -> None:
+    asked = questions(Drill.SCORE, 1, 12, 20, Combination.FIBS)
+    index = next(i for i, q in enumerate(asked) if q.count == 14 or not q.points)
+    keys: list[str] = []
+    for question in asked[:index]:
+        keys += typed(str(question.answer))
+    question = asked[index]
+    keys += typed(str(question.answer))
+    ctx, _screen = drive(keys, drill=Drill.SCORE, level=1, seed=12, combination=Combination.FIBS)
+    from sniff.practice.reasons import fibonacci_around
+
+    around = ", ".join(str(f) for f in fibonacci_around(question.count))
+    expected = f"Right! {question.count} is not a Fibonacci number: the row goes {around}."
+    assert expected in speech_of(ctx).texts

@@ -112,6 +112,8 @@ class MenuWords:
             "speech": tr.pgettext("menu", "Speech"),
             # Translators: settings menu item: how fast the built-in voice speaks.
             "rate": tr.pgettext("menu", "Voice rate"),
+            # Translators: settings menu item: how loud the built-in voice speaks.
+            "volume": tr.pgettext("menu", "Voice volume"),
             # Translators: settings menu item: how much the game says (brief, normal, verbose).
             "verbosity": tr.pgettext("menu", "Verbosity"),
             # Translators: settings menu item: earcons on or off.
@@ -224,6 +226,11 @@ class MenuWords:
         # Translators: voice rate setting in words per minute.
         return self.tr._("{rate} words per minute").format(rate=rate)
 
+    def volume(self, volume: float) -> str:
+        """The voice volume setting: "80 percent"."""
+        # Translators: voice volume setting, in percent of full loudness ("80 percent").
+        return self.tr._("{n} percent").format(n=round(volume * 100))
+
     def verbosity(self, value: str) -> str:
         names = {
             # Translators: verbosity setting: the shortest announcements.
@@ -280,6 +287,19 @@ class MenuWords:
         # Translators: the settings file could not be written; {reason} is the system's message.
         return self.tr._("Settings could not be saved: {reason}").format(reason=reason)
 
+    def stats_part(self, entry: str, number: int, count: int) -> str:
+        """One entry of the spoken statistics, with its place when there are more."""
+        if count <= 1:
+            return entry
+        if number == 1:
+            # Translators: the first part of the statistics in the settings menu ("Part 1 of 4;
+            # Enter again for the next."), said before it.
+            head = self.tr._("Part {number} of {count}; Enter again for the next.")
+        else:
+            # Translators: a later part of the statistics in the settings menu ("Part 2 of 4.").
+            head = self.tr._("Part {number} of {count}.")
+        return f"{head.format(number=number, count=count)} {entry}"
+
     def no_item(self, letter: str) -> str:
         # Translators: a typed letter matches no menu item.
         return self.tr._("No item starts with {letter}").format(letter=letter.upper())
@@ -312,6 +332,12 @@ class MenuWords:
             "r": tr.pgettext("key", "R"),
             # Translators: a key's name in the help list: the letter I or the F3 key.
             "info": tr.pgettext("key", "I or F3"),
+            # Translators: in the help list: typing any letter (it jumps to an item).
+            "letters": tr.pgettext("key", "A letter"),
+            # Translators: in the help list: typing digits (a number).
+            "digits": tr.pgettext("key", "Digits"),
+            # Translators: in the help list of the practice: typing an answer.
+            "typing": tr.pgettext("key", "Digits and letters"),
         }
         return names[key]
 
@@ -337,5 +363,9 @@ class MenuWords:
             "escape": tr._("save the settings and go back"),
             # Translators: help for Backspace while typing a number in the settings menu.
             "backspace": tr._("delete the last typed digit"),
+            # Translators: help for typing a letter in a menu.
+            "letters": tr._("the next item that starts with it"),
+            # Translators: help for typing digits in the settings menu.
+            "digits": tr._("on the Target item: type the points to play to, then Enter"),
         }
         return helps[key]

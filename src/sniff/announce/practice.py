@@ -1,4 +1,4 @@
-"""What the counting practice and the statistics say.
+"""What the counting practice says: questions, feedback, progress and summaries.
 
 Layouts are described with the game's own words (:class:`Phrasebook`): the
 same end names, tile names and count arithmetic a player hears at the table.
@@ -10,23 +10,36 @@ same end names, tile names and count arithmetic a player hears at the table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, NamedTuple
-
 from sniff.announce.menu import MenuWords
 from sniff.announce.phrases import Phrasebook, sentences
-from sniff.engine import Layout, Move, Tile, play_points
+from sniff.engine import (
+    ARM_ENDS,
+    Combination,
+    End,
+    Layout,
+    Move,
+    Part,
+    Tile,
+    move_fits,
+    play_points,
+)
 from sniff.i18n import Translator
 from sniff.practice.drills import Drill, Question, parse_tile_answer
+from sniff.practice.reasons import why_it_scores
 from sniff.practice.session import Answered, Summary
 
-if TYPE_CHECKING:
-    from sniff.storage.stats import GameTally, PracticeTally
-
-__all__ = ["PracticeWords", "ResetWords", "reset_words", "stats_report"]
+__all__ = ["PracticeWords"]
 
 #: Every this many right answers in a row, the streak is said aloud.
 STREAK_EVERY = 5
+
+
+def _sniff_ends(layout: Layout, end: End) -> bool:
+    """Whether the sniff is the last tile of the line on *end* (west or east)."""
+    placed = layout.arm(end)
+    if placed:
+        return placed[-1].tile == layout.sniff
+    return layout.lead is not None and layout.lead == layout.sniff
 
 
 class PracticeWords:
@@ -90,28 +103,51 @@ class PracticeWords:
         }
         return labels[key]
 
-    def key_help(self, key: str) -> str:
-        """What a practice key does, for help (F1)."""
+    def key_help(self, key: str, *, asking: bool = False) -> str:
+        """What a practice key does, for help (F1); Enter, Escape and R do one thing
+        while a question is asked (*asking*) and another in the practice menu."""
         tr = self.tr
+        if asking:
+            now = {
+                # Translators: help for Enter while a practice question is asked.
+                "enter": tr._("give your answer"),
+                # Translators: help for Escape while a practice question is asked.
+                "escape": tr._("end the round and hear how it went"),
+                # Translators: help for R while a practice question is asked (in the tile
+                # drill, once typing has begun, R is the letter of "north" instead).
+                "r": tr._("repeat the question"),
+            }
+        else:
+            now = {
+                # Translators: help for Enter in the practice menu.
+                "enter": tr._("start a round with these settings"),
+                # Translators: help for Escape in the practice menu.
+                "escape": tr._("leave the practice"),
+                # Translators: help for R in the practice menu.
+                "r": tr._("say the current item again"),
+            }
         helps = {
+            **now,
             # Translators: help for Up in the practice menu.
             "up": tr._("previous practice setting"),
             # Translators: help for Down in the practice menu.
             "down": tr._("next practice setting"),
+            # Translators: help for Home in the practice menu.
+            "home": tr._("first practice setting"),
+            # Translators: help for End in the practice menu.
+            "end": tr._("last practice setting, Start"),
+            # Translators: help for typing a letter in a menu.
+            "letters": tr._("the next item that starts with it"),
             # Translators: help for Left in the practice menu.
             "left": tr._("previous choice"),
             # Translators: help for Right in the practice menu.
             "right": tr._("next choice"),
-            # Translators: help for Enter in the practice: start, or give the typed answer.
-            "enter": tr._("start, or give your answer"),
+            # Translators: help for typing an answer in the practice.
+            "typing": tr._("type your answer: a number, or in the tile drill a tile and an end"),
             # Translators: help for Backspace in the practice.
             "backspace": tr._("delete the last typed character"),
-            # Translators: help for R in the practice (when nothing is typed yet).
-            "r": tr._("repeat the question"),
             # Translators: help for I or F3 in the practice.
             "info": tr._("your streak, answers and time"),
-            # Translators: help for Escape in the practice.
-            "escape": tr._("end the round, or leave the practice"),
         }
         return helps[key]
 
@@ -143,48 +179,108 @@ class PracticeWords:
     # -- questions -------------------------------------------------------------------
 
     def layout_ends(self, layout: Layout) -> str:
-        """Every open end as the game says it, with what a learner needs to count.
+        """Every open end, with what lies there: all a learner needs to count, and no sum.
 
-        Like the game's ends list ("west 4, east double five"), but a sniff at
-        an end is named as the sniff, and an arm of the sniff with nothing on
-        it says whether the sniff's half there counts (sniff-us) or not.
+        The game's own words for ends and tiles ("west 4, east double five"),
+        but never what an end counts: that is the question. Each open end is
+        said with its pips, so the tile drill can be answered too: the sniff
+        where it ends the line ("west double three, the sniff"), alone in the
+        line ("the sniff, double one, with nothing west or east of it"), or
+        hidden inside it, where its empty arms still tell its pips ("north and
+        south open on 1, not counted yet"). In sniff-us rules an uncovered
+        half says its pips ("north: the sniff's open half, 4") and the sniff
+        at the end of the line says it is not counted yet.
         """
-        tr, words = self.tr, self.words
-        parts = {p.end: p for p in layout.parts() if p.kind != "lead"}
-        items = []
-        for end, pip in layout.open_ends():
+        lead = layout.lead
+        if lead is None:
+            return ""
+        parts = {p.end: p for p in layout.parts()}
+        items: list[str] = []
+        ends = list(ARM_ENDS)
+        lone = lead.is_double and not layout.arms[End.WEST.arm] and not layout.arms[End.EAST.arm]
+        if lone and (End.LEAD in parts or End.WEST not in parts):
+            items.append(self._lone_lead(layout, parts.get(End.LEAD)))
+            ends = [End.NORTH, End.SOUTH]
+        empty_arms: list[End] = []
+        empty_at = 0
+        for end in ends:
+            pip = layout.open[end.arm]
             part = parts.get(end)
-            name = words.end(end)
-            if part is None:
-                # Translators: practice question: an arm of the sniff with no tile on it yet,
-                # which does not count ("north empty").
-                items.append(tr._("{end} empty").format(end=name))
-            elif part.kind == "double":
-                tile = words.tile(Tile.of(pip, pip))
-                # Translators: an open end whose last tile is a double ("east double five").
-                items.append(tr._("{end} {tile}").format(end=name, tile=tile))
-            elif part.kind == "sniff":
-                tile = words.tile(Tile.of(pip, pip))
-                # Translators: practice question: the sniff lies across the end of the line
-                # ("west double three, the sniff").
-                items.append(tr._("{end} {tile}, the sniff").format(end=name, tile=tile))
-            elif part.kind == "half":
-                tile = words.tile(Tile.of(pip, pip))
-                # Translators: practice question: a double lies along the line at this end.
-                items.append(tr._("{end} {tile} lengthwise").format(end=name, tile=tile))
-            elif part.kind == "exposed":
-                items.append(
-                    # Translators: practice question (sniff-us rules): an arm of the sniff with
-                    # no tile on it, where the sniff's uncovered half shows {pips}.
-                    tr._("{end}: the sniff's open half, {pips}").format(end=name, pips=pip)
-                )
-            else:
-                # Translators: an open end and its pips ("west 4").
-                items.append(tr._("{end} {pips}").format(end=name, pips=pip))
-        if not items and layout.lead is not None:
-            # Translators: practice question: only the first tile lies on the table.
-            return tr._("only the lead, {tile}").format(tile=words.tile(layout.lead))
-        return ", ".join(items)
+            if end in (End.NORTH, End.SOUTH) and not layout.arm(end):
+                if layout.sniff is None or pip < 0:
+                    continue  # no arm here (two-armed rules)
+                if part is None:
+                    # Empty arms are said together, where the first of them stands.
+                    empty_at = empty_at if empty_arms else len(items)
+                    empty_arms.append(end)
+                    continue
+            items.append(self._end_item(layout, end, part, pip))
+        if empty_arms:
+            # Translators: open ends: arms of the sniff with no tile on them yet count
+            # nothing until a tile lies there ("north and south open on 4, not counted yet").
+            text = self.tr._("{ends} open on {pips}, not counted yet")
+            names = self.words.join([self.words.end(e) for e in empty_arms])
+            items.insert(empty_at, text.format(ends=names, pips=layout.open[empty_arms[0].arm]))
+        # Items that hold commas of their own are set apart more strongly.
+        apart = any("," in item or ":" in item for item in items)
+        return ("; " if apart else ", ").join(items)
+
+    def _lone_lead(self, layout: Layout, part: Part | None) -> str:
+        """A double alone in the line: one tile at both ends, said once."""
+        tr = self.tr
+        lead = layout.lead
+        assert lead is not None
+        tile = self.words.tile(lead)
+        if lead is not layout.sniff:
+            # Translators: practice question: only the first tile, a double, lies on the table
+            # ("only the lead, double five").
+            return tr._("only the lead, {tile}").format(tile=tile)
+        if part is None:
+            # Translators: practice question (sniff-us rules): the sniff is the only tile of the
+            # line; its halves count on north and south instead, while those are open.
+            text = tr._("the sniff, {tile}, with nothing west or east of it, not counted there")
+        else:
+            # Translators: practice question: the sniff is the only tile of the line (tiles may
+            # lie on its north and south arms): "the sniff, double one, with nothing west or
+            # east of it".
+            text = tr._("the sniff, {tile}, with nothing west or east of it")
+        return text.format(tile=tile)
+
+    def _end_item(self, layout: Layout, end: End, part: Part | None, pip: int) -> str:
+        """One end and what lies there, without what it counts."""
+        tr, words = self.tr, self.words
+        name = words.end(end)
+        double = words.tile(Tile.of(max(pip, 0), max(pip, 0)))
+        if pip < 0:
+            assert part is not None
+            # Translators: open ends: a stubby sniff's arm that is closed but counts.
+            return tr._("{end} closed, {pips}").format(end=name, pips=part.pips)
+        if part is None:
+            # Translators: practice question (sniff-us rules): the sniff ends the line here but
+            # counts nothing while its own arms are open ("east double four, the sniff, not
+            # counted yet").
+            return tr._("{end} {tile}, the sniff, not counted yet").format(end=name, tile=double)
+        kind = part.kind
+        if kind == "exposed":
+            # Translators: practice question (sniff-us rules): an arm of the sniff with no tile
+            # on it, where the sniff's uncovered half shows {pips}.
+            return tr._("{end}: the sniff's open half, {pips}").format(end=name, pips=pip)
+        if kind == "double":
+            # Translators: an open end whose last tile is a double ("east double five").
+            return tr._("{end} {tile}").format(end=name, tile=double)
+        if kind == "sniff":
+            # Translators: practice question: the sniff lies across the end of the line
+            # ("west double three, the sniff").
+            return tr._("{end} {tile}, the sniff").format(end=name, tile=double)
+        if kind == "half":
+            if layout.sniff is not None and layout.sniff.high == pip and _sniff_ends(layout, end):
+                # Translators: practice question (stubby rules): the sniff lies along the line
+                # at this end ("west double four, the sniff, lengthwise").
+                return tr._("{end} {tile}, the sniff, lengthwise").format(end=name, tile=double)
+            # Translators: practice question: a double lies along the line at this end.
+            return tr._("{end} {tile} lengthwise").format(end=name, tile=double)
+        # Translators: an open end and its pips ("west 4").
+        return tr._("{end} {pips}").format(end=name, pips=pip)
 
     def question(self, question: Question) -> str:
         """The question, spoken: the ends, then what to type."""
@@ -266,16 +362,12 @@ class PracticeWords:
         if tile not in question.hand:
             # Translators: practice "which tile scores": the typed tile is not among yours.
             return tr._("you do not hold {tile}").format(tile=name)
-        pips = dict(question.layout.open_ends()).get(end)
-        points = 0
-        if pips is not None and pips in (tile.high, tile.low):
-            points = play_points(question.layout.place(tile, end).count, question.combination)
-        # A play that would score is among the right answers; one that seems to score but
-        # was judged wrong is one the rules forbid there.
-        if pips is None or pips not in (tile.high, tile.low) or points:
+        count = self._typed_count(question, given)
+        if count is None:
             # Translators: practice "which tile scores": the typed tile cannot go there
             # ("five-one does not fit on the east end").
             return tr._("{tile} does not fit {at}").format(tile=name, at=self.words.at(end))
+        points = play_points(count, question.combination)
         return self._play_result(question.layout, Move(tile, end), points)
 
     def explanation(self, question: Question) -> str:
@@ -287,19 +379,55 @@ class PracticeWords:
             return self.book.count_arithmetic(question.layout, question.combination)
         return self.book.arithmetic(question.layout)
 
-    def feedback(self, answered: Answered, streak: int) -> str:
-        """Praise (with the streak now and then) or the arithmetic of the right answer."""
+    def reason(self, count: int, combination: Combination) -> str:
+        """Why *count* scores or not with primes or Fibonacci numbers ("13 is prime",
+        "14 is not a Fibonacci number: the row goes 8, 13, 21"); "" for other scorings,
+        whose rule the learner checks by dividing."""
+        why = why_it_scores(count, combination)
+        if why is None:
+            return ""
         tr = self.tr
+        if why.combination is Combination.PRIMES:
+            if why.scores:
+                # Translators: practice feedback with the scoring "primes": why the count scores.
+                return tr._("{n} is prime").format(n=count)
+            if why.factors is None:
+                # Translators: practice feedback with the scoring "primes": 1 is not a prime.
+                return tr._("{n} is not prime").format(n=count)
+            low, high = why.factors
+            # Translators: practice feedback with the scoring "primes": why the count does not
+            # score, with its smallest factor ("14 is not prime: 2 times 7").
+            return tr._("{n} is not prime: {low} times {high}").format(n=count, low=low, high=high)
+        if why.scores:
+            # Translators: practice feedback with the scoring "Fibonacci numbers": why the
+            # count scores.
+            return tr._("{n} is a Fibonacci number").format(n=count)
+        # Translators: practice feedback with the scoring "Fibonacci numbers": why the count
+        # does not score, with the Fibonacci numbers around it ("14 is not a Fibonacci
+        # number: the row goes 8, 13, 21").
+        return tr._("{n} is not a Fibonacci number: the row goes {numbers}").format(
+            n=count, numbers=", ".join(str(f) for f in why.around)
+        )
+
+    def feedback(self, answered: Answered, streak: int) -> str:
+        """Praise (with the streak now and then) or the arithmetic of the right answer;
+        with primes and Fibonacci numbers, why the count scores or not."""
+        tr = self.tr
+        question = answered.question
+        typed = self._typed_count(question, answered.verdict.given)
         if answered.verdict.correct:
             # Translators: a right answer in the practice.
             parts = [tr._("right!")]
-            if answered.question.drill is Drill.TILE:
+            if question.drill is Drill.TILE:
                 parts.append(self._tile_answer(answered))
+            if question.drill is Drill.SCORE:
+                parts.append(self.reason(question.count, question.combination))
+            elif typed is not None:
+                parts.append(self.reason(typed, question.combination))
             if streak and streak % STREAK_EVERY == 0:
                 # Translators: the practice streak, said every few right answers.
                 parts.append(tr.ngettext("{n} in a row", "{n} in a row", streak).format(n=streak))
             return sentences(*parts)
-        question = answered.question
         if question.drill is Drill.TILE:
             given = self.tile_given(question, answered.verdict.given)
             if given:
@@ -309,15 +437,32 @@ class PracticeWords:
             else:
                 # Translators: a wrong answer in the practice "which tile scores".
                 first = tr.pgettext("practice", "no")
+            why = "" if typed is None else self.reason(typed, question.combination)
             # Translators: the right answers of the practice "which tile scores", after a
             # wrong one ("right: four-one on the west end, 15; or five-blank on ...").
             right = tr._("right: {plays}").format(plays=self.right_plays(question))
-            return sentences(first, right)
+            return sentences(first, why, right)
+        why = (
+            self.reason(question.count, question.combination) if question.drill.uses_scoring else ""
+        )
         return sentences(
             # Translators: a wrong answer in the practice, then the arithmetic ("no: ends 4
             # and 6 make 10").
-            tr._("no: {explanation}").format(explanation=self.explanation(question))
+            tr._("no: {explanation}").format(explanation=self.explanation(question)),
+            why,
         )
+
+    def _typed_count(self, question: Question, given: str) -> int | None:
+        """The count a typed tile answer makes, if that tile is held and fits there."""
+        if question.drill is not Drill.TILE:
+            return None
+        parsed = parse_tile_answer(given)
+        if parsed is None or parsed[0] not in question.hand:
+            return None
+        tile, end = parsed
+        if not move_fits(question.layout, Move(tile, end)):
+            return None
+        return question.layout.place(tile, end).count
 
     def _tile_answer(self, answered: Answered) -> str:
         question = answered.question
@@ -368,6 +513,13 @@ class PracticeWords:
         # Translators: the timed drill's 60 seconds are over.
         return self.tr._("Time is up.")
 
+    def too_late(self) -> str:
+        """A key meant for an answer after the timed round ran out."""
+        # Translators: the player typed or pressed Enter for an answer after the timed
+        # drill's minute was over: the answer is not counted, and Enter did not start a new
+        # round by itself.
+        return self.tr._("The time was up: that answer is not counted. Enter starts another round.")
+
     def percent(self, fraction: float) -> str:
         # Translators: a share in percent ("80 percent").
         return self.tr._("{n} percent").format(n=round(fraction * 100))
@@ -398,124 +550,3 @@ class PracticeWords:
     def saved_problem(self, reason: str) -> str:
         # Translators: the practice results could not be written; {reason} is the system's message.
         return self.tr._("Progress could not be saved: {reason}").format(reason=reason)
-
-
-# -- statistics ---------------------------------------------------------------------
-
-
-def stats_report(
-    tr: Translator,
-    games: Mapping[tuple[str, int], GameTally],
-    practice: Mapping[tuple[str, str], PracticeTally],
-) -> list[str]:
-    """The statistics as lines of text (``sniff stats``, the menu's Statistics).
-
-    *games* and *practice* are :class:`sniff.storage.Stats` tallies.
-    """
-    words = PracticeWords(tr)
-    lines: list[str] = []
-    if not games:
-        # Translators: sniff stats: no game has been finished yet.
-        lines.append(tr._("Games: none finished yet."))
-    else:
-        # Translators: sniff stats: heading of the games part.
-        lines.append(tr._("Games:"))
-        for (name, players), tally in sorted(games.items()):
-            lines.append(_game_line(words, name, players, tally))
-    if not practice:
-        # Translators: sniff stats: no practice answers yet.
-        lines.append(tr._("Practice: no answers yet."))
-    else:
-        # Translators: sniff stats: heading of the practice part.
-        lines.append(tr._("Practice:"))
-        for (drill, level), drilled in sorted(practice.items()):
-            lines.append(_practice_line(words, drill, level, drilled))
-    return lines
-
-
-def _game_line(words: PracticeWords, name: str, players: int, tally: GameTally) -> str:
-    tr = words.tr
-    played, won, hints = tally.played, tally.won, tally.hints
-    average, best, margin = tally.average_points, tally.best_score, tally.best_margin
-    parts: list[str] = [
-        # Translators: sniff stats: one preset and player count ("sniff, 2 players: 5 played,
-        # 3 won, 60 percent").
-        tr.ngettext(
-            "{preset}, {players} players: {played} game played, {won} won, {percent}",
-            "{preset}, {players} players: {played} games played, {won} won, {percent}",
-            played,
-        ).format(
-            preset=name,
-            players=players,
-            played=played,
-            won=won,
-            percent=words.percent(won / played if played else 0.0),
-        )
-    ]
-    if average is not None:
-        parts.append(
-            # Translators: sniff stats: your average points per round.
-            tr._("{points} points per round").format(points=words.menu.number(round(average, 1)))
-        )
-    if best is not None and margin is not None:
-        # Translators: sniff stats: your best won game, its score and the lead over the next.
-        parts.append(tr._("best game {score}, won by {margin}").format(score=best, margin=margin))
-    # Translators: sniff stats: hints (F2) used in these games.
-    parts.append(tr.ngettext("{n} hint used", "{n} hints used", hints).format(n=hints))
-    return sentences(*parts)
-
-
-def _practice_line(words: PracticeWords, drill: str, level: str, tally: PracticeTally) -> str:
-    tr = words.tr
-    answers, right, average = tally.answers, tally.right, tally.average_seconds
-    try:
-        drill_name = words.drill(Drill(drill))
-        level_name = words.level(int(level))
-    except (ValueError, KeyError):
-        drill_name, level_name = drill, level
-    # Translators: sniff stats: one practice drill and level ("the count, level 2, doubles:
-    # 40 answers, 35 right, 88 percent").
-    text = tr.ngettext(
-        "{drill}, {level}: {answers} answer, {right} right, {percent}",
-        "{drill}, {level}: {answers} answers, {right} right, {percent}",
-        answers,
-    ).format(
-        drill=drill_name,
-        level=level_name,
-        answers=answers,
-        right=right,
-        percent=words.percent(right / answers if answers else 0.0),
-    )
-    parts = [text]
-    if average is not None:
-        parts.append(
-            tr._("{seconds} per answer").format(seconds=words.menu.seconds(round(average, 1)))
-        )
-    return sentences(*parts)
-
-
-class ResetWords(NamedTuple):
-    """What ``sniff stats`` says about its file and ``--reset``."""
-
-    question: str
-    yes: frozenset[str]  # the accepted answers, casefolded
-    kept: str
-    done: str
-    problem: str  # placeholders {path} and {detail}
-
-
-def reset_words(tr: Translator) -> ResetWords:
-    """The texts of ``sniff stats --reset`` and of a damaged statistics file."""
-    return ResetWords(
-        # Translators: sniff stats --reset asks before deleting; the player types the word yes.
-        tr._("Delete all statistics? Type yes to confirm:"),
-        # Translators: the accepted answers to the reset question, separated by "|"; German
-        # "ja|yes".
-        frozenset(tr.pgettext("confirm", "yes").casefold().split("|")) | {"yes"},
-        # Translators: sniff stats --reset: the player did not confirm.
-        tr._("Nothing deleted."),
-        # Translators: sniff stats --reset: done.
-        tr._("Statistics deleted."),
-        # Translators: the statistics file was damaged and set aside; {detail} says what was wrong.
-        tr._("The statistics file {path} could not be read ({detail}); it was set aside."),
-    )

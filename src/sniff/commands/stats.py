@@ -60,7 +60,7 @@ def run_stats(
 ) -> int:
     """Print (and speak) the statistics, or reset them after asking."""
     # Imported here: building the parser for `sniff play` must not load the statistics.
-    from sniff.announce.practice import reset_words, stats_report
+    from sniff.announce.stats import reset_words, stats_report
 
     stream = out if out is not None else sys.stdout
     words = reset_words(tr)

@@ -9,6 +9,7 @@ happen at the table, and its answer is the engine's own count.
 from __future__ import annotations
 
 import random
+from collections.abc import Container, Hashable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -24,6 +25,8 @@ from sniff.engine import (
     Tile,
     play_points,
     preset,
+    tile_moves,
+    what_if,
 )
 
 
@@ -32,6 +35,16 @@ class Drill(str, Enum):
     SCORE = "score"  # type what the count scores (0 if nothing)
     TILE = "tile"  # which of your tiles scores, and where
     TIMED = "timed"  # counts, as many as you can in 60 seconds
+
+    @property
+    def uses_scoring(self) -> bool:
+        """Whether the scoring system changes the answers (a count is a count under any)."""
+        return self is Drill.SCORE or self is Drill.TILE
+
+    @property
+    def asks(self) -> Drill:
+        """The kind of question the drill asks (the timed drill asks counts)."""
+        return Drill.COUNT if self is Drill.TIMED else self
 
 
 #: Levels, from two plain ends up to four ends on larger sets.
@@ -42,6 +55,12 @@ LEVELS: dict[int, str] = {
     4: "exposed",
     5: "large-sets",
 }
+
+#: Games played out to find a question never heard before in the session; after
+#: that a level whose every layout has been asked may ask one again.
+FRESH_GAMES = 120
+#: Games played out in all before giving up (never reached: every level has layouts).
+ALL_GAMES = 500
 
 
 def level_rules(level: int) -> RuleSet:
@@ -104,31 +123,70 @@ class Question:
         """The number to type for COUNT, TIMED and SCORE questions."""
         return self.points if self.drill is Drill.SCORE else self.count
 
+    @property
+    def heard(self) -> Hashable:
+        """What the learner hears: two questions alike in this sound alike.
 
-def _positions(rules: RuleSet, rng: random.Random) -> list[tuple[Game, int]]:
-    """Every position of one round of random legal play, with the seat to act."""
+        The count's terms and the open ends with their pips (what the ends
+        list says), the tiles in hand, and the scoring where it matters; not
+        the tiles hidden inside the line.
+        """
+        layout = self.layout
+        combination = self.combination if self.drill.uses_scoring else None
+        return (
+            self.drill,
+            combination,
+            tuple(layout.parts()),
+            tuple(layout.open_ends()),
+            self.hand,
+        )
+
+
+def _positions(rules: RuleSet, rng: random.Random) -> list[Game]:
+    """Every position of one round of random legal play."""
     game = Game(rules, 2, rng=rng)
-    seen: list[tuple[Game, int]] = []
+    seen: list[Game] = []
     steps = 0
     while game.phase is Phase.PLAY and steps < 200:
-        seen.append((game.copy(), game.current))
+        seen.append(game.copy())
         actions = game.legal_actions()
         game.apply(actions[rng.randrange(len(actions))])
         steps += 1
     return seen
 
 
-def scoring_moves(game: Game, combination: Combination) -> list[tuple[Move, int]]:
-    """Each legal play of the player to act that would score, with its points."""
+def scoring_plays(layout: Layout, hand: Sequence[Tile], rules: RuleSet) -> list[tuple[Move, int]]:
+    """Every play of a tile in *hand* on an open end of *layout* that scores, with its points.
+
+    Any tile on any end it fits, as the question says it: not only what the
+    game's turn would allow (a tile just drawn that must be played).
+    """
     out = []
-    for move in game.legal_moves():
-        if move.end is End.LEAD:
-            continue
-        layout = game.layout.place(move.tile, move.end, endwise=move.endwise)
-        points = play_points(layout.count, combination)
-        if points:
-            out.append((move, points))
+    for tile in hand:
+        for move in tile_moves(layout, tile, rules):
+            points = what_if(layout, move, rules).points
+            if points:
+                out.append((move, points))
     return out
+
+
+def _question_at(
+    game: Game, drill: Drill, level: int, rules: RuleSet, want_score: bool | None
+) -> Question | None:
+    """The question *game*'s position makes for *drill*, or None if it does not fit."""
+    layout = game.layout
+    if not fits_level(layout, level):
+        return None
+    combination = rules.scoring
+    if want_score is not None and bool(play_points(layout.count, combination)) != want_score:
+        return None
+    if drill is not Drill.TILE:
+        return Question(drill, level, combination, layout)
+    hand = tuple(game.hands[game.current])
+    moves = scoring_plays(layout, hand, rules)
+    if not moves:
+        return None
+    return Question(drill, level, combination, layout, hand, tuple(moves))
 
 
 def make_question(
@@ -136,27 +194,31 @@ def make_question(
     level: int,
     rng: random.Random,
     combination: Combination = Combination.FIVES,
+    *,
+    heard: Container[Hashable] = frozenset(),
 ) -> Question:
-    """A fresh question for *drill* at *level* (always succeeds)."""
-    rules = level_rules(level)
-    # Half the "does it score" questions do score: otherwise "0" would nearly always be right.
-    want_score = drill is Drill.SCORE and rng.random() < 0.5
-    for _ in range(500):
+    """A fresh question for *drill* at *level* (always succeeds).
+
+    A question that sounds like one in *heard* (see :attr:`Question.heard`)
+    is asked again only when the level has no new one left to find.
+    """
+    rules = level_rules(level).with_changes(scoring=combination)
+    # The score drill asks as many counts that score as counts that do not: otherwise
+    # "0" would be right most of the time (with fives, four counts in five score nothing).
+    want_score = rng.random() < 0.5 if drill is Drill.SCORE else None
+    again: Question | None = None
+    for games in range(1, ALL_GAMES + 1):
         positions = _positions(rules, rng)
         rng.shuffle(positions)
-        for game, _seat in positions:
-            layout = game.layout
-            if not fits_level(layout, level):
+        for game in positions:
+            question = _question_at(game, drill, level, rules, want_score)
+            if question is None:
                 continue
-            if want_score and not play_points(layout.count, combination):
-                continue
-            if drill is Drill.TILE:
-                moves = scoring_moves(game, combination)
-                if not moves:
-                    continue
-                hand = tuple(game.hands[game.current])
-                return Question(drill, level, combination, layout, hand, tuple(moves))
-            return Question(drill, level, combination, layout)
+            if question.heard not in heard:
+                return question
+            again = again or question
+        if again is not None and games >= FRESH_GAMES:
+            return again
     raise RuntimeError(f"no layout found for level {level}")  # pragma: no cover
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from sniff.engine import Combination
@@ -43,7 +43,12 @@ class Summary:
 
 @dataclass
 class PracticeSession:
-    """Ask, judge, keep score. ``clock`` returns seconds (monotonic)."""
+    """Ask, judge, keep score. ``clock`` returns seconds (monotonic).
+
+    *heard* holds what every question so far sounded like (:attr:`Question.heard`),
+    so that none is asked twice while the level has new ones; the practice screen
+    hands the same set to each round, so the whole sitting is free of repeats.
+    """
 
     drill: Drill
     level: int
@@ -57,14 +62,18 @@ class PracticeSession:
     started: float = 0.0
     asked_at: float = 0.0
     finished: bool = False
+    heard: set[Hashable] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.started = self.clock()
 
     def next_question(self) -> Question:
-        """Make the next question (the timed drill asks counts)."""
-        kind = Drill.COUNT if self.drill is Drill.TIMED else self.drill
-        self.question = make_question(kind, self.level, self.rng, self.combination)
+        """Make the next question (the timed drill asks counts), one not heard yet."""
+        question = make_question(
+            self.drill.asks, self.level, self.rng, self.combination, heard=self.heard
+        )
+        self.heard.add(question.heard)
+        self.question = question
         self.asked_at = self.clock()
         return self.question
 

@@ -172,6 +172,7 @@ class StatsKeeper:
             record_game(
                 game.rules.preset,
                 game.players,
+                scoring=game.rules.scoring.value,
                 scores=game.scores,
                 side=game.side_of[session.human],
                 winner=game.winner,

@@ -4,14 +4,21 @@ All in one versioned JSON file in the data folder (``stats.json``), written
 atomically. A damaged file is set aside as ``stats.json.bad`` (never
 overwritten) and the statistics start again, with a problem report.
 
-Games are tallied per preset and player count, practice per drill and level.
-The functions that change the file load it, add, and write it back:
+Games are tallied per preset, player count and scoring system; practice per
+drill, level and scoring system (for the drills whose answers depend on the
+scoring: "does it score" and "which tile scores"; a count is a count under
+any). The functions that change the file load it, add, and write it back:
 
 >>> from sniff.storage.stats import Stats
->>> stats = Stats().with_game("sniff", 2, scores=(210, 130), side=0, winner=0, rounds=5)
->>> tally = stats.games[("sniff", 2)]
+>>> stats = Stats().with_game(
+...     "sniff", 2, scoring="fives", scores=(210, 130), side=0, winner=0, rounds=5
+... )
+>>> tally = stats.games[("sniff", 2, "fives")]
 >>> tally.won, tally.best_margin, tally.average_points
 (1, 80, 42.0)
+
+Files of version 1 (before the scoring was kept) are read with the scoring
+unknown (``None``) and written back as version 2.
 """
 
 from __future__ import annotations
@@ -28,7 +35,27 @@ from sniff.storage.atomic import Problem, StrPath, set_aside, write_atomic
 from sniff.storage.paths import stats_path
 
 FORMAT = "sniff-stats"
-VERSION = 1
+VERSION = 2
+#: The versions this module reads: 1 had no scoring in its keys.
+READABLE = (1, 2)
+
+
+class GameKey(NamedTuple):
+    """What games are tallied by."""
+
+    preset: str
+    players: int
+    scoring: str | None  # the scoring system played; None: not recorded (version 1)
+
+
+class PracticeKey(NamedTuple):
+    """What practice answers are tallied by."""
+
+    drill: str
+    level: str
+    # The scoring the drill asked about; None for a drill that does not depend on it
+    # (the count), or one recorded before the scoring was kept (version 1).
+    scoring: str | None
 
 
 @dataclass(frozen=True)
@@ -94,27 +121,29 @@ def _best(a: int | None, b: int | None) -> int | None:
 class Stats:
     """Every tally; the ``with_*`` methods return a new :class:`Stats`."""
 
-    games: Mapping[tuple[str, int], GameTally] = field(default_factory=dict)
-    practice: Mapping[tuple[str, str], PracticeTally] = field(default_factory=dict)
+    games: Mapping[GameKey, GameTally] = field(default_factory=dict)
+    practice: Mapping[PracticeKey, PracticeTally] = field(default_factory=dict)
 
     def with_game(
         self,
         preset: str,
         players: int,
         *,
+        scoring: str | None = None,
         scores: Sequence[int],
         side: int,
         winner: int,
         rounds: int,
         hints: int = 0,
     ) -> Stats:
-        """Add a finished game: final *scores* per side, the player's *side*,
-        the winning side (``GameEnded.winner``), the rounds played, hints used."""
+        """Add a finished game played with *scoring* (``"fives"``...): final *scores*
+        per side, the player's *side*, the winning side (``GameEnded.winner``), the
+        rounds played, hints used."""
         if not 0 <= side < len(scores) or not 0 <= winner < len(scores) or len(scores) < 2:
             raise ValueError("side and winner must be sides of the scores")
         if rounds < 0 or hints < 0:
             raise ValueError("rounds and hints cannot be negative")
-        key = (preset, players)
+        key = GameKey(preset, players, scoring)
         old = self.games.get(key, GameTally())
         won = winner == side
         score = scores[side]
@@ -131,12 +160,20 @@ class Stats:
         return dataclasses.replace(self, games={**self.games, key: tally})
 
     def with_practice(
-        self, drill: str, level: str | int, *, answers: int, right: int, seconds: float
+        self,
+        drill: str,
+        level: str | int,
+        *,
+        scoring: str | None = None,
+        answers: int,
+        right: int,
+        seconds: float,
     ) -> Stats:
-        """Add a practice session: questions answered, how many right, time taken."""
+        """Add a practice session: questions answered, how many right, time taken;
+        *scoring* for a drill whose answers depend on it."""
         if answers < 0 or not 0 <= right <= answers or not seconds >= 0 or math.isinf(seconds):
             raise ValueError("answers, right answers and seconds must make sense together")
-        key = (drill, str(level))
+        key = PracticeKey(drill, str(level), scoring)
         old = self.practice.get(key, PracticeTally())
         tally = PracticeTally(old.answers + answers, old.right + right, old.seconds + seconds)
         return dataclasses.replace(self, practice={**self.practice, key: tally})
@@ -144,8 +181,8 @@ class Stats:
     def total(self, preset: str | None = None) -> GameTally:
         """All games (of *preset*, if given) together."""
         result = GameTally()
-        for (name, _), tally in self.games.items():
-            if preset is None or name == preset:
+        for key, tally in self.games.items():
+            if preset is None or key.preset == preset:
                 result = result.merged(tally)
         return result
 
@@ -156,12 +193,12 @@ class Stats:
             "format": FORMAT,
             "version": VERSION,
             "games": [
-                {"preset": name, "players": players, **dataclasses.asdict(tally)}
-                for (name, players), tally in sorted(self.games.items())
+                {**key._asdict(), **dataclasses.asdict(tally)}
+                for key, tally in sorted(self.games.items(), key=_order)
             ],
             "practice": [
-                {"drill": drill, "level": level, **dataclasses.asdict(tally)}
-                for (drill, level), tally in sorted(self.practice.items())
+                {**key._asdict(), **dataclasses.asdict(tally)}
+                for key, tally in sorted(self.practice.items(), key=_order)
             ],
         }
 
@@ -170,11 +207,13 @@ class Stats:
         """Read :meth:`to_json` output; :class:`ValueError` if it is not one."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("not a Sniff statistics file")
-        if data.get("version") != VERSION:
-            raise ValueError(f"statistics of version {data.get('version')!r}, not {VERSION}")
+        version = data.get("version")
+        if version not in READABLE:
+            raise ValueError(f"statistics of version {version!r}, not {VERSION}")
+        scoring = _scoring if version != 1 else _no_scoring
         try:
             games = {
-                (_text(e["preset"]), _count(e["players"])): GameTally(
+                GameKey(_text(e["preset"]), _count(e["players"]), scoring(e)): GameTally(
                     _count(e["played"]),
                     _count(e["won"]),
                     _count(e["rounds"]),
@@ -186,7 +225,7 @@ class Stats:
                 for e in data["games"]
             }
             practice = {
-                (_text(e["drill"]), _text(e["level"])): PracticeTally(
+                PracticeKey(_text(e["drill"]), _text(e["level"]), scoring(e)): PracticeTally(
                     _count(e["answers"]), _count(e["right"]), _seconds(e["seconds"])
                 )
                 for e in data["practice"]
@@ -196,6 +235,20 @@ class Stats:
         except TypeError as exc:
             raise ValueError(str(exc)) from None
         return cls(games, practice)
+
+
+def _order(item: tuple[tuple[Any, ...], object]) -> tuple[Any, ...]:
+    """Sort keys whose scoring may be None (unknown ones first)."""
+    return tuple("" if part is None else part for part in item[0])
+
+
+def _scoring(entry: Any) -> str | None:
+    value = entry["scoring"]
+    return None if value is None else _text(value)
+
+
+def _no_scoring(entry: Any) -> None:
+    return None
 
 
 def _text(value: Any) -> str:
@@ -293,6 +346,7 @@ def record_game(
     preset: str,
     players: int,
     *,
+    scoring: str | None = None,
     scores: Sequence[int],
     side: int,
     winner: int,
@@ -307,7 +361,14 @@ def record_game(
     return _update(
         path,
         lambda stats: stats.with_game(
-            preset, players, scores=scores, side=side, winner=winner, rounds=rounds, hints=hints
+            preset,
+            players,
+            scoring=scoring,
+            scores=scores,
+            side=side,
+            winner=winner,
+            rounds=rounds,
+            hints=hints,
         ),
     )
 
@@ -316,6 +377,7 @@ def record_practice(
     drill: str,
     level: str | int,
     *,
+    scoring: str | None = None,
     answers: int,
     right: int,
     seconds: float,
@@ -325,7 +387,7 @@ def record_practice(
     return _update(
         path,
         lambda stats: stats.with_practice(
-            drill, level, answers=answers, right=right, seconds=seconds
+            drill, level, scoring=scoring, answers=answers, right=right, seconds=seconds
         ),
     )
 

@@ -2,8 +2,10 @@
 
 A flat list of items. Up and Down move (wrapping), Left and Right change a
 value, Enter takes the next choice or does an action, Home and End jump,
-a letter jumps to the next item that starts with it, digits type a target.
-Escape saves the settings atomically and goes back.
+a letter jumps to the next item that starts with it (whatever its case and
+accents: "u" reaches "Üben"), digits type a target. Escape saves the
+settings atomically and goes back. The Statistics item says the statistics
+an entry at a time, one more with each Enter.
 
 R is not a letter jump: it repeats the last announcement on every screen of
 the game, and a blind player relies on that key doing the same everywhere
@@ -11,8 +13,10 @@ the game, and a blind player relies on that key doing the same everywhere
 "None" is not among the speech choices: one key press must not silence the
 game; ``--speech none`` still gives it for one run.
 
-What can change at once does (language, voice rate, sounds); the game applies
-the rest when ``on_done(settings, action)`` tells it the menu is finished.
+What can change at once does (language, voice rate and volume, sounds); the
+game applies the rest when ``on_done(settings, action)`` tells it the menu is
+finished. The voice volume never goes below 10 percent, for the same reason
+speech "none" is not offered.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sniff.announce.menu import DEFAULT_RATE, MenuWords
-from sniff.announce.practice import stats_report
+from sniff.announce.stats import stats_entries
 from sniff.announce.utterance import Utterance
 from sniff.engine import PRESETS, Combination, preset
 from sniff.enums import BotLevel, Verbosity, values
@@ -30,6 +34,7 @@ from sniff.i18n import choose_language, translator
 from sniff.storage import Settings, load_stats, save_settings
 from sniff.storage.settings import TARGET_RANGE
 from sniff.ui.base import Binding, Host
+from sniff.ui.lists import next_by_letter
 from sniff.ui.practice_screen import PracticeScreen
 
 if TYPE_CHECKING:
@@ -37,7 +42,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.layout.containers import AnyContainer
 
 
-__all__ = ["HINT_LIMITS", "PACES", "RATES", "MenuItem", "SetupMenuScreen"]
+__all__ = ["HINT_LIMITS", "PACES", "RATES", "VOLUMES", "MenuItem", "SetupMenuScreen"]
 
 #: ``on_done(settings, action)``; action is "back", "new-game" or "practice".
 DoneCallback = Callable[["Settings", str], None]
@@ -46,6 +51,8 @@ PLAYER_CHOICES: tuple[int, ...] = (2, 3, 4)
 PACES: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)
 # The voice's default sits where its speed is, so Right from "default" speeds up.
 RATES: tuple[int | None, ...] = (100, 125, 150, None, 200, 225, 250, 300, 350, 400, 450)
+#: The voice's loudness in tenths: one key never silences it (10 percent is the least).
+VOLUMES: tuple[float, ...] = tuple(n / 10 for n in range(1, 11))
 HINT_LIMITS: tuple[int | None, ...] = (0, 1, 2, 3, 5, 10, None)
 LANGUAGES: tuple[str | None, ...] = (None, "en", "de")
 #: The speech choices the menu offers: every mode but "none" (see the module's notes).
@@ -98,6 +105,7 @@ class SetupMenuScreen:
         self.on_done = on_done
         self.index = 0
         self.typed = ""  # digits typed for the target
+        self.stats_part = 0  # the statistics entry the next Enter on Statistics says
 
     # -- what the menu holds ----------------------------------------------------------
 
@@ -119,6 +127,7 @@ class SetupMenuScreen:
                 "language",
                 "speech",
                 "rate",
+                "volume",
                 "verbosity",
                 "sounds",
                 "pace",
@@ -167,6 +176,8 @@ class SetupMenuScreen:
             return words.speech_mode(s.speech_mode)
         if key == "rate":
             return words.rate(s.voice_rate)
+        if key == "volume":
+            return words.volume(s.voice_volume)
         if key == "verbosity":
             return words.verbosity(s.verbosity)
         if key == "sounds":
@@ -193,9 +204,10 @@ class SetupMenuScreen:
     # -- Screen ------------------------------------------------------------------------
 
     def bindings(self) -> list[Binding]:
-        """Arrows, Enter, Home, End, Escape, Backspace."""
+        """Arrows, Enter, Home, End, Escape, Backspace, and (for help only) letters
+        and digits, in two groups that F1 says one at a time: moving, and changing."""
 
-        def bind(key: str, handler: Callable[[], None]) -> Binding:
+        def bind(key: str, handler: Callable[[], None], group: str) -> Binding:
             # Label and help are looked up when read: the language may change while open.
             def label() -> str:
                 return self.words.key_label(key)
@@ -203,18 +215,21 @@ class SetupMenuScreen:
             def description() -> str:
                 return self.words.key_help(key)
 
-            return Binding((key,), label, description, handler, "menu")
+            keys = () if handler is _typed else (key,)
+            return Binding(keys, label, description, handler, group)
 
         return [
-            bind("up", lambda: self.move(-1)),
-            bind("down", lambda: self.move(1)),
-            bind("left", lambda: self.change(-1)),
-            bind("right", lambda: self.change(1)),
-            bind("enter", self.activate),
-            bind("home", lambda: self.jump(0)),
-            bind("end", lambda: self.jump(len(self.items()) - 1)),
-            bind("escape", lambda: self.finish("back")),
-            bind("backspace", self.backspace),
+            bind("up", lambda: self.move(-1), "menu-move"),
+            bind("down", lambda: self.move(1), "menu-move"),
+            bind("home", lambda: self.jump(0), "menu-move"),
+            bind("end", lambda: self.jump(len(self.items()) - 1), "menu-move"),
+            bind("letters", _typed, "menu-move"),
+            bind("left", lambda: self.change(-1), "menu-change"),
+            bind("right", lambda: self.change(1), "menu-change"),
+            bind("enter", self.activate, "menu-change"),
+            bind("digits", _typed, "menu-change"),
+            bind("backspace", self.backspace, "menu-change"),
+            bind("escape", lambda: self.finish("back"), "menu-change"),
         ]
 
     def container(self) -> AnyContainer:
@@ -262,27 +277,22 @@ class SetupMenuScreen:
 
     def move(self, delta: int) -> None:
         """Up (-1) or Down (+1), wrapping at either end."""
-        self.typed = ""
-        self.index = (self.index + delta) % len(self.items())
-        self._say(self.describe(), cue="menu")
+        self.jump((self.index + delta) % len(self.items()))
 
     def jump(self, index: int) -> None:
-        """Home (0), End (the last item)."""
+        """Home (0), End (the last item), a letter: to the item at *index*."""
         self.typed = ""
+        self.stats_part = 0
         self.index = index
         self._say(self.describe(), cue="menu")
 
     def jump_to_letter(self, letter: str) -> None:
-        items = self.items()
-        wanted = letter.casefold()
-        for offset in range(1, len(items) + 1):
-            index = (self.index + offset) % len(items)
-            if self.label(items[index]).casefold().startswith(wanted):
-                self.typed = ""
-                self.index = index
-                self._say(self.describe(), cue="menu")
-                return
-        self._say(self.words.no_item(letter), cue="invalid")
+        """To the next item whose name starts with *letter* (case and accents aside)."""
+        index = next_by_letter([self.label(item) for item in self.items()], self.index, letter)
+        if index is None:
+            self._say(self.words.no_item(letter), cue="invalid")
+        else:
+            self.jump(index)
 
     # -- changing ------------------------------------------------------------------------
 
@@ -359,6 +369,8 @@ class SetupMenuScreen:
         elif key == "rate":
             rate = None if s.voice_rate == DEFAULT_RATE else s.voice_rate
             self._update(voice_rate=_step(RATES, rate, delta, wrap=bool(wrap)))
+        elif key == "volume":
+            self._update(voice_volume=_step(VOLUMES, s.voice_volume, delta, wrap=bool(wrap)))
         elif key == "verbosity":
             self._update(verbosity=_step(values(Verbosity), s.verbosity, delta, wrap=True))
         elif key == "sounds":
@@ -406,7 +418,7 @@ class SetupMenuScreen:
         self._say(self.words.changed(self.label(item), self.value(item) or ""))
 
     def _apply_now(self, old: Settings, new: Settings) -> None:
-        """Language, voice rate and sounds are heard at once."""
+        """Language, voice rate and volume, and sounds are heard at once."""
         speech = self.ctx.output.speech
         if new.language != old.language:
             language = choose_language(None, new.language)
@@ -415,6 +427,8 @@ class SetupMenuScreen:
         if new.voice_rate != old.voice_rate:
             # Back to "default" must slow a fast voice down again, not keep it.
             _call(speech, "set_rate", new.voice_rate or DEFAULT_RATE)
+        if new.voice_volume != old.voice_volume:
+            _call(speech, "set_volume", new.voice_volume)
         if new.sounds != old.sounds:
             self.ctx.output.set_sounds(new.sounds)
         if new.speech_mode != old.speech_mode:
@@ -424,9 +438,13 @@ class SetupMenuScreen:
     # -- actions ---------------------------------------------------------------------------
 
     def say_stats(self) -> None:
-        """The Statistics item: the statistics, spoken."""
+        """The Statistics item: the next entry of the statistics (Enter again for
+        the one after; after the last, the first again)."""
         stats = load_stats().stats
-        self._say(" ".join(stats_report(self.ctx.translator, stats.games, stats.practice)))
+        entries = stats_entries(self.ctx.translator, stats.games, stats.practice)
+        part = self.stats_part % len(entries)
+        self.stats_part = part + 1
+        self._say(self.words.stats_part(entries[part], part + 1, len(entries)))
 
     def rules_changed(self) -> bool:
         return any(
@@ -476,6 +494,10 @@ class SetupMenuScreen:
             return
         self.original = self.settings
         self.host.back()
+
+
+def _typed() -> None:
+    """A help-only binding: letters and digits are typed keys, handled by ``unbound_key``."""
 
 
 def _call(backend: object, method: str, value: object) -> None:

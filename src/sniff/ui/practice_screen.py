@@ -3,13 +3,18 @@
 The logic lives in :mod:`sniff.practice`; this screen turns keys into
 answers and the session's results into speech. Three stages:
 
-- ``menu``: drill, level, scoring (Up/Down, Left/Right); Enter starts.
+- ``menu``: drill, level, scoring (Up/Down, Home/End, a first letter;
+  Left/Right change); Enter starts.
 - ``asking``: the ends are spoken, the player types and presses Enter;
   R (with nothing typed) repeats, I or F3 tells the progress, Escape ends.
 - after Escape, the summary is spoken and the practice menu is back, on
   Start: Enter starts another round, Up and Down reach the drill, level and
   scoring, Escape leaves the practice (back to the setup menu, or, run as
   ``sniff practice``, the program ends with a goodbye).
+
+When the timed drill's minute runs out, the answer being typed is too late;
+the Enter that was meant to give it must not start a new round, so the first
+Enter after the time is up only says so (see :attr:`PracticeScreen.late`).
 
 Progress is saved after every answer, so closing the window loses nothing;
 the screen remembers how many answers of the session are saved already, so
@@ -18,9 +23,10 @@ nothing is counted twice.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from sniff.announce.practice import PracticeWords
@@ -29,6 +35,7 @@ from sniff.engine import Combination
 from sniff.practice import LEVELS, Drill, PracticeSession, Summary
 from sniff.storage import record_practice
 from sniff.ui.base import Binding, Host
+from sniff.ui.lists import next_by_letter
 
 if TYPE_CHECKING:
     import asyncio
@@ -37,6 +44,16 @@ if TYPE_CHECKING:
     from prompt_toolkit.layout.containers import AnyContainer
 
 __all__ = ["PracticeScreen"]
+
+
+def _nothing() -> None:
+    """A help-only binding: its keys are typed, and handled by ``unbound_key``."""
+
+
+def _grouped(group: str, bindings: list[Binding]) -> list[Binding]:
+    """*bindings* as one group of help (F1 says a group at a time)."""
+    return [dataclasses.replace(binding, group=f"practice-{group}") for binding in bindings]
+
 
 _MENU = ("drill", "level", "scoring", "start")
 _ANSWER_CHARS = set("0123456789 -,")
@@ -87,6 +104,12 @@ class PracticeScreen:
         self.saved = 0  # answers of this session already in the statistics
         self._save_failed = False  # said once per session, not after every answer
         self._timer: asyncio.TimerHandle | None = None
+        # The timed round ran out: keys typed for the answer that was too late, and the
+        # Enter that would give it, are told so instead of starting a new round.
+        self.late = False
+        self._late_told = False
+        # What every question of this sitting sounded like: no round repeats one.
+        self.heard: set[Hashable] = set()
 
     @property
     def words(self) -> PracticeWords:
@@ -127,29 +150,40 @@ class PracticeScreen:
     # -- Screen -----------------------------------------------------------------------
 
     def bindings(self) -> list[Binding]:
-        """Menu keys, answer keys, R, I/F3, Backspace, Escape."""
-        table: list[tuple[tuple[str, ...], str, Callable[[], None]]] = [
-            (("up",), "up", lambda: self.move(-1)),
-            (("down",), "down", lambda: self.move(1)),
-            (("left",), "left", lambda: self.change(-1)),
-            (("right",), "right", lambda: self.change(1)),
-            (("enter",), "enter", self.enter_key),
-            (("backspace",), "backspace", self.backspace),
-            (("r",), "r", self.repeat),
-            (("i", "f3"), "info", self.info),
-            (("escape",), "escape", self.escape),
+        """The keys, in two groups for help (F1), the group of what the player is
+        doing now first: choosing in the menu (with Enter to start and Escape to
+        leave), or answering (with Enter to answer and Escape to end the round)."""
+        b = self._binding
+        choosing = [
+            b(("up",), "up", lambda: self.move(-1)),
+            b(("down",), "down", lambda: self.move(1)),
+            b(("home",), "home", lambda: self.jump(0)),
+            b(("end",), "end", lambda: self.jump(len(_MENU) - 1)),
+            b((), "letters", _nothing),  # typed letters reach unbound_key
+            b(("left",), "left", lambda: self.change(-1)),
+            b(("right",), "right", lambda: self.change(1)),
         ]
-        return [self._binding(keys, name, handler) for keys, name, handler in table]
+        enter = b(("enter",), "enter", self.enter_key)
+        escape = b(("escape",), "escape", self.escape)
+        answering = [
+            b((), "typing", _nothing),  # typed digits and letters reach unbound_key
+            b(("backspace",), "backspace", self.backspace),
+            b(("r",), "r", self.repeat),
+            b(("i", "f3"), "info", self.info),
+        ]
+        if self.asking:
+            return _grouped("answer", [*answering, enter, escape]) + _grouped("menu", choosing)
+        return _grouped("menu", [*choosing, enter, escape]) + _grouped("answer", answering)
 
     def _binding(self, keys: tuple[str, ...], name: str, handler: Callable[[], None]) -> Binding:
-        # Looked up when help is read: the language may have changed since.
+        # Looked up when help is read: the language, and what Enter does, may have changed.
         def label() -> str:
             return self.words.menu.key_label(name)
 
         def description() -> str:
-            return self.words.key_help(name)
+            return self.words.key_help(name, asking=self.asking)
 
-        return Binding(keys, label, description, handler, "practice")
+        return Binding(keys, label, description, handler)
 
     def container(self) -> AnyContainer:
         from prompt_toolkit.layout.containers import Window
@@ -188,9 +222,12 @@ class PracticeScreen:
         self._say(f"{self.words.title()} {self.describe_item()}")
 
     def unbound_key(self, key: str) -> bool:
-        """Typed characters of an answer (digits; letters and spaces for tiles)."""
-        if not self.asking or len(key) != 1:
+        """Typed characters of an answer (digits; letters and spaces for tiles); in
+        the menu, a letter jumps to the next item that starts with it."""
+        if len(key) != 1:
             return False
+        if not self.asking:
+            return self._unbound_in_menu(key)
         char = key.lower()
         allowed = char in _ANSWER_CHARS or (self.drill is Drill.TILE and char.isalpha())
         if not allowed:
@@ -201,19 +238,45 @@ class PracticeScreen:
         self._say(self.words.typed_char(char) if char == " " else self.typed)
         return True
 
+    def _unbound_in_menu(self, key: str) -> bool:
+        if self.late and (key in _ANSWER_CHARS or key.isalpha()):
+            # Typing on for the answer the time cut off.
+            if self._late_told:
+                self.ctx.output.sound.play("invalid")
+            else:
+                self._late_told = True
+                self._say(self.words.too_late(), cue="invalid")
+            return True
+        if not key.isalpha():
+            return False
+        labels = [self._menu_text(k) for k in _MENU]
+        index = next_by_letter(labels, self.index, key)
+        if index is None:
+            self._say(self.words.menu.no_item(key), cue="invalid")
+        else:
+            self.jump(index)
+        return True
+
     # -- the menu ---------------------------------------------------------------------------
 
     def move(self, delta: int) -> None:
+        """Up (-1) or Down (+1), wrapping."""
+        self.jump((self.index + delta) % len(_MENU))
+
+    def jump(self, index: int) -> None:
+        """Home, End, a first letter: to the item at *index*."""
         if self.asking:
             self._say(self.last_question_text(), cue="invalid")
             return
-        self.index = (self.index + delta) % len(_MENU)
+        self.late = False
+        self.index = index
         self._say(self.describe_item(), cue="menu")
 
     def change(self, delta: int) -> None:
         if self.asking:
             self._say(self.last_question_text(), cue="invalid")
             return
+        self.late = False
         key = _MENU[self.index]
         if key == "drill":
             drills = list(Drill)
@@ -236,8 +299,14 @@ class PracticeScreen:
         *intro* is said in the same breath, before the question.
         """
         self.session = PracticeSession(
-            self.drill, self.level, self.combination, rng=self.rng, clock=self.clock
+            self.drill,
+            self.level,
+            self.combination,
+            rng=self.rng,
+            clock=self.clock,
+            heard=self.heard,
         )
+        self.late = False
         self.saved = 0
         self._save_failed = False
         self.typed = ""
@@ -261,7 +330,12 @@ class PracticeScreen:
         return self.words.question(session.question)
 
     def enter_key(self) -> None:
-        """Enter: start from the menu, or give the typed answer."""
+        """Enter: start from the menu, or give the typed answer; after the timed
+        round ran out, the first Enter only says the answer came too late."""
+        if self.late:
+            self.late = False
+            self._say(self.words.too_late(), cue="invalid")
+            return
         if not self.asking:
             self.start()
             return
@@ -281,7 +355,7 @@ class PracticeScreen:
         self._save_pending()
         if self.session.finished:  # the timed round ran out with this answer
             self._say(self.words.time_up(), interrupt=False)
-            self.end_session()
+            self.end_session(timed_out=True)
             return
         self._ask(interrupt=False)
 
@@ -300,11 +374,14 @@ class PracticeScreen:
         if self.asking:
             self._say(self.last_question_text())
         else:
+            self.late = False  # a deliberate key: the next Enter is meant
             self._say(self.describe_item())
 
     def info(self) -> None:
         """I or F3: streak, answers, time taken (and time left when timed)."""
         session = self.session
+        if not self.asking:
+            self.late = False  # a deliberate key: the next Enter is meant
         if session is None:
             self._say(self.words.status(0, 0, 0, 0.0, None))
             return
@@ -321,14 +398,19 @@ class PracticeScreen:
         if self.asking:
             self.end_session()
         else:
+            self.late = False
             self._cancel_timer()
             if self.goodbye:
                 self._say(self.words.goodbye())
             self.on_exit()
 
-    def end_session(self) -> Summary:
-        """Finish: speak the summary, save what is not saved yet, back to the menu on Start."""
+    def end_session(self, *, timed_out: bool = False) -> Summary:
+        """Finish: speak the summary, save what is not saved yet, back to the menu on Start.
+
+        *timed_out*: the timed round's minute is over (see :attr:`late`)."""
         assert self.session is not None
+        self.late = timed_out
+        self._late_told = False
         self._cancel_timer()
         session = self.session
         summary = session.finish()
@@ -356,6 +438,7 @@ class PracticeScreen:
             result = record_practice(
                 session.drill.value,
                 session.level,
+                scoring=session.combination.value if session.drill.uses_scoring else None,
                 answers=len(pending),
                 right=sum(1 for a in pending if a.verdict.correct),
                 seconds=sum(a.seconds for a in pending),
@@ -403,7 +486,7 @@ class PracticeScreen:
             self._start_timer()  # the clock is not the wall clock (tests): look again later
             return
         self._say(self.words.time_up())
-        self.end_session()
+        self.end_session(timed_out=True)
 
     def _cancel_timer(self) -> None:
         if self._timer is not None:
