@@ -180,6 +180,7 @@ def _sniff(*argv: str, env: dict[str, str] | None = None) -> subprocess.Popen[st
     )
 
 
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="Control C to a process group: POSIX")
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_control_c_stops_a_long_command_cleanly_with_status_130(jobs: str) -> None:
     process = subprocess.Popen(
@@ -294,8 +295,17 @@ def _plain_env(home: Path) -> dict[str, str]:
     return {"SNIFF_HOME": str(home), "LANG": "C.UTF-8", "LC_ALL": "", "TERM": "dumb"}
 
 
-@pytest.mark.parametrize("argv", [["--lang", "de"], ["--lang", "de", "play"]])
+needs_pty = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+
+
+@needs_pty
+@pytest.mark.parametrize(
+    "argv",
+    [["--lang", "de"], ["--lang", "de", "play"], ["--speech", "text", "--no-sound", "--lang=de"]],
+)
 def test_lang_before_the_command_starts_a_german_game(argv: list[str], tmp_path: Path) -> None:
+    """``sniff --lang de``, ``sniff --lang de play``, and the game's options without
+    ``play``: each starts a German game."""
     game = _Pty([str(SNIFF), *argv], _plain_env(tmp_path))
     game.wait_for("Willkommen bei Sniff.")
     game.wait_for("Du bist dran")
@@ -391,6 +401,7 @@ def test_version_does_not_need_a_command(capsys: pytest.CaptureFixture[str]) -> 
 # -- sniff simulate on a terminal ----------------------------------------------------------
 
 
+@needs_pty
 def test_simulate_shows_progress_on_a_terminal_and_the_summary_on_stdout(tmp_path: Path) -> None:
     argv = [str(SNIFF), "simulate", "--games", "30", "--lang", "en"]
     run = _Pty(argv, {"SNIFF_HOME": str(tmp_path)}, only_stderr=True)

@@ -5,7 +5,9 @@ ends in one ``sniff: error: ...`` line on stderr and exit status 2, never a
 traceback.
 
 Global options come before the command: ``sniff --lang de`` starts a German
-game, ``sniff --lang de replay FILE`` tells a record in German. ``--help``
+game, ``sniff --lang de replay FILE`` tells a record in German. Without a
+command the options are the game's: ``sniff --speech text`` is ``sniff play
+--speech text``. ``--help``
 speaks the language the game would: ``--lang`` anywhere on the line, else
 the settings, else the system's.
 """
@@ -43,8 +45,8 @@ def build_parser(tr: Translator | None = None) -> SniffParser:
         description=tr._("Sniff (All Fives dominoes) by ear."),
         # Translators: the last line of `sniff --help`
         epilog=tr._(
-            "Without a command, sniff starts a game (sniff play). "
-            "Every command has its own --help: sniff play --help."
+            "Without a command, sniff starts a game and takes the options of sniff play "
+            "(sniff --speech text). Every command has its own --help: sniff play --help."
         ),
     )
     parser.add_argument(
@@ -115,7 +117,19 @@ def _wants_help(argv: Sequence[str]) -> bool:
     return any(arg in _HELP for arg in argv[: argv.index("--") if "--" in argv else None])
 
 
+def _is_the_game(argv: Sequence[str]) -> bool:
+    """Options and no command (``sniff --speech text``): they are the game's options.
+    ``--help`` and ``--version`` alone stay ``sniff``'s own."""
+    return (
+        bool(argv)
+        and argv[0].startswith("-")
+        and not any(arg in COMMANDS or arg in (*_HELP, "--version") for arg in argv)
+    )
+
+
 def _parse(argv: list[str]) -> argparse.Namespace:
+    if _is_the_game(argv):
+        argv = ["play", *argv]
     # English help costs nothing; another language loads its catalogue, so only for --help.
     tr = help_translator(argv) if _wants_help(argv) else None
     args = build_parser(tr).parse_args(argv)
