@@ -328,6 +328,8 @@ def test_lang_before_the_command_reaches_every_command(
     assert status == 0 and out.startswith("Round 1. Bot "), "the command's own --lang wins"
     status, out, _ = _run(capsys, "--lang", "de", "simulate", "--games", "2")
     assert status == 0 and "Siege je Platz: Bot 1 (gierig): " in out
+    status, out, _ = _run(capsys, "rules", "sniff", "--lang", "de")
+    assert status == 0 and "spinner: sniff" in out, "every command takes --lang"
     status, out, err = _run(capsys, "--lang", "xx", "simulate")
     assert (status, out) == (2, "") and "unknown language 'xx'" in err
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 
 from sniff import __version__
 from sniff.commands import COMMANDS
-from sniff.commands.common import SniffParser, UsageError
+from sniff.commands.common import SniffParser, UsageError, add_language_option
 from sniff.engine import RulesError
 from sniff.i18n import Translator, UnknownLanguage, choose_language
 
@@ -71,6 +71,11 @@ def build_parser(tr: Translator | None = None) -> SniffParser:
     )
     for name in COMMANDS:
         importlib.import_module(f"sniff.commands.{name}").add_parser(subparsers)
+    for command in subparsers.choices.values():
+        # --lang is good anywhere on the line: a command that says nothing in words
+        # (sniff rules) still takes it, for its --help.
+        with contextlib.suppress(argparse.ArgumentError):  # the command has its own
+            add_language_option(command)
     return parser
 
 
@@ -133,14 +138,16 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     # English help costs nothing; another language loads its catalogue, so only for --help.
     tr = help_translator(argv) if _wants_help(argv) else None
     args = build_parser(tr).parse_args(argv)
-    if args.global_lang is not None:
+    # The command's own --lang, when given, is the later and wins.
+    if getattr(args, "lang", None) is None:
+        args.lang = args.global_lang
+    for given in (args.global_lang, args.lang):
+        if given is None:
+            continue
         try:
-            choose_language(args.global_lang)
+            choose_language(given)
         except UnknownLanguage as error:
             raise UsageError(str(error)) from None
-        # The command's own --lang, when given, is the later and wins.
-        if getattr(args, "lang", None) is None:
-            args.lang = args.global_lang
     return args
 
 
@@ -163,8 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if handler is None:  # plain `sniff`: the game, you against the expert
             from sniff.commands.play import run_default
 
-            language = getattr(args, "lang", None)
-            return run_default(["--lang", language] if language else [])
+            return run_default(["--lang", args.lang] if args.lang else [])
         return handler(args)
     except KeyboardInterrupt:
         # Control C outside the game (which takes it as a key): stop quietly.
