@@ -286,8 +286,17 @@ class _Pty:
         """Wait for the end; the exit status and what the command wrote to stdout (if piped)."""
         out, _ = self.process.communicate(timeout=seconds)
         self._reader.join(timeout=5)
-        os.close(self.master)
         return self.process.returncode, (out or b"").decode("utf-8")
+
+    def __enter__(self) -> _Pty:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Whatever happened, nothing is left running and the terminal is closed."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.communicate(timeout=10)
+        os.close(self.master)
 
 
 def _plain_env(home: Path) -> dict[str, str]:
@@ -306,13 +315,13 @@ needs_pty = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseud
 def test_lang_before_the_command_starts_a_german_game(argv: list[str], tmp_path: Path) -> None:
     """``sniff --lang de``, ``sniff --lang de play``, and the game's options without
     ``play``: each starts a German game."""
-    game = _Pty([str(SNIFF), *argv], _plain_env(tmp_path))
-    game.wait_for("Willkommen bei Sniff.")
-    game.wait_for("Du bist dran")
-    game.type("q")
-    game.wait_for("Beenden?")
-    game.type("j")
-    status, _ = game.finish()
+    with _Pty([str(SNIFF), *argv], _plain_env(tmp_path)) as game:
+        game.wait_for("Willkommen bei Sniff.")
+        game.wait_for("Du bist dran")
+        game.type("q")
+        game.wait_for("Beenden?")
+        game.type("j")
+        status, _ = game.finish()
     assert status == 0
     assert "Welcome" not in game.text()
 
@@ -406,14 +415,14 @@ def test_version_does_not_need_a_command(capsys: pytest.CaptureFixture[str]) -> 
 @needs_pty
 def test_simulate_shows_progress_on_a_terminal_and_the_summary_on_stdout(tmp_path: Path) -> None:
     argv = [str(SNIFF), "simulate", "--games", "30", "--lang", "en"]
-    run = _Pty(argv, {"SNIFF_HOME": str(tmp_path)}, only_stderr=True)
-    status, out = run.finish()
+    with _Pty(argv, {"SNIFF_HOME": str(tmp_path)}, only_stderr=True) as run:
+        status, out = run.finish()
     assert status == 0
     assert run.text().startswith("\r0 of 30 games played"), "the progress line, on stderr"
     assert run.text().endswith("\r"), "and cleared at the end"
     assert out.startswith("Rules: Sniff (sniff), 2 players, bots: greedy, greedy.")
-    quiet = _Pty([*argv, "--json"], {"SNIFF_HOME": str(tmp_path)}, only_stderr=True)
-    status, out = quiet.finish()
+    with _Pty([*argv, "--json"], {"SNIFF_HOME": str(tmp_path)}, only_stderr=True) as quiet:
+        status, out = quiet.finish()
     assert status == 0 and json.loads(out)["games"] == 30
     assert quiet.text() == "", "--json: only the summary"
 
