@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
 from sniff import __version__
-from sniff.cli import main
+from sniff.cli import build_parser, main
+from sniff.commands import COMMANDS
+from sniff.i18n import translator
+from sniff.storage.paths import settings_path
 from sniff.storage.records import read_record
 
 
@@ -38,7 +43,7 @@ def test_same_seed_same_output_and_record_bytes(
 ) -> None:
     outputs = []
     for name in ("one.jsonl", "two.jsonl"):
-        argv = ["simulate", "--preset", "alle-fuenfe", "--players", "3", "--seed", "5"]
+        argv = ["simulate", "--preset", "alle-fuenfe", "--players", "3", "--seed", "5", "--lang=en"]
         status, out, _ = _run(
             capsys, *argv, "--bots", "random,greedy,greedy", "--record", str(tmp_path / name)
         )
@@ -175,13 +180,34 @@ def _sniff(*argv: str, env: dict[str, str] | None = None) -> subprocess.Popen[st
     )
 
 
-def test_control_c_stops_a_long_command_cleanly_with_status_130() -> None:
-    process = _sniff("simulate", "--games", "100000", "--bots", "random")
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="Control C to a process group: POSIX")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_control_c_stops_a_long_command_cleanly_with_status_130(jobs: str) -> None:
+    process = subprocess.Popen(
+        [str(SNIFF), "simulate", "--games", "100000", "--bots", "random", "--jobs", jobs],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
     time.sleep(2.5)  # well into the games (start-up takes a fraction of that)
-    process.send_signal(signal.SIGINT)
+    # Control C at a terminal signals the whole group: the workers too.
+    os.killpg(process.pid, signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130
-    assert "Traceback" not in err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    deadline = time.monotonic() + 10
+    while _group_alive(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _group_alive(process.pid), "no worker is left running"
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_an_ascii_only_terminal_gets_no_traceback(tmp_path: Path) -> None:
@@ -211,3 +237,203 @@ def test_unknown_rule_values_are_refused_with_the_valid_ones(
     assert status == 2 and "preset must be one of sniff, muggins" in err
     status, _, err = _run(capsys, "simulate", "--rule", "draw_limit=abc")
     assert status == 2 and "draw_limit must be a whole number, or none" in err
+
+
+# -- global options, python -m sniff, help in the player's language ----------------------
+
+
+class _Pty:
+    """A command with a pseudo-terminal for its keyboard and screen (or only its stderr)."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], *, only_stderr: bool = False) -> None:
+        master, slave = os.openpty()
+        tty = {"stderr": slave} if only_stderr else {"stdin": slave, "stdout": slave}
+        self.process = subprocess.Popen(
+            argv,
+            **{"stdin": subprocess.DEVNULL, "stdout": subprocess.PIPE, "stderr": slave, **tty},
+            env={**os.environ, **env},
+            close_fds=True,
+        )
+        os.close(slave)
+        self.master = master
+        self.screen = bytearray()
+        self._reader = threading.Thread(target=self._drain, daemon=True)
+        self._reader.start()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 4096)
+            except OSError:  # the command has ended and closed the terminal
+                return
+            if not chunk:
+                return
+            self.screen += chunk
+
+    def text(self) -> str:
+        return self.screen.decode("utf-8", errors="replace")
+
+    def wait_for(self, words: str, seconds: float = 30.0) -> None:
+        deadline = time.monotonic() + seconds
+        while words not in self.text():
+            assert time.monotonic() < deadline, f"waited for {words!r}; got:\n{self.text()}"
+            time.sleep(0.05)
+
+    def type(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def finish(self, seconds: float = 30.0) -> tuple[int, str]:
+        """Wait for the end; the exit status and what the command wrote to stdout (if piped)."""
+        out, _ = self.process.communicate(timeout=seconds)
+        self._reader.join(timeout=5)
+        return self.process.returncode, (out or b"").decode("utf-8")
+
+    def __enter__(self) -> _Pty:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Whatever happened, nothing is left running and the terminal is closed."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.communicate(timeout=10)
+        os.close(self.master)
+
+
+def _plain_env(home: Path) -> dict[str, str]:
+    # An English system, a terminal that draws no screen (line mode: plain lines to read).
+    return {"SNIFF_HOME": str(home), "LANG": "C.UTF-8", "LC_ALL": "", "TERM": "dumb"}
+
+
+needs_pty = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+
+
+@needs_pty
+@pytest.mark.parametrize(
+    "argv",
+    [["--lang", "de"], ["--lang", "de", "play"], ["--speech", "text", "--no-sound", "--lang=de"]],
+)
+def test_lang_before_the_command_starts_a_german_game(argv: list[str], tmp_path: Path) -> None:
+    """``sniff --lang de``, ``sniff --lang de play``, and the game's options without
+    ``play``: each starts a German game."""
+    with _Pty([str(SNIFF), *argv], _plain_env(tmp_path)) as game:
+        game.wait_for("Willkommen bei Sniff.")
+        game.wait_for("Du bist dran")
+        game.type("q")
+        game.wait_for("Beenden?")
+        game.type("j")
+        status, _ = game.finish()
+    assert status == 0
+    assert "Welcome" not in game.text()
+
+
+def test_lang_before_the_command_reaches_every_command(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "g.jsonl"
+    assert _run(capsys, "simulate", "--seed", "2", "--record", str(record))[0] == 0
+    status, out, _ = _run(capsys, "--lang", "de", "replay", str(record))
+    assert status == 0 and out.startswith("Runde 1. Bot ")
+    status, out, _ = _run(capsys, "--lang", "de", "replay", str(record), "--lang", "en")
+    assert status == 0 and out.startswith("Round 1. Bot "), "the command's own --lang wins"
+    status, out, _ = _run(capsys, "--lang", "de", "simulate", "--games", "2")
+    assert status == 0 and "Siege je Platz: Bot 1 (gierig): " in out
+    status, out, _ = _run(capsys, "rules", "sniff", "--lang", "de")
+    assert status == 0 and "spinner: sniff" in out, "every command takes --lang"
+    status, out, err = _run(capsys, "--lang", "xx", "simulate")
+    assert (status, out) == (2, "") and "unknown language 'xx'" in err
+
+
+def test_python_m_sniff_is_the_sniff_command(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "sniff", "--lang", "de", "simulate", "--games", "2"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "SNIFF_HOME": str(tmp_path)},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Siege je Platz" in done.stdout
+    version = subprocess.run(
+        [sys.executable, "-m", "sniff", "--version"], capture_output=True, text=True, timeout=60
+    )
+    assert version.stdout.strip() == f"sniff {__version__}"
+
+
+def _help(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    status, out, err = _run(capsys, *argv)
+    assert (status, err) == (0, "")
+    return out
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_its_help_in_german(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _help(capsys, command, "--help", "--lang", "de")
+    assert out.startswith(f"Aufruf: sniff {command} ")
+    assert "Optionen:" in out and "diese Hilfe zeigen und beenden" in out
+    # Every option and argument says what it does in German: none is left as in English.
+    german = build_parser(translator("de"))._subparsers
+    english = build_parser()._subparsers
+    assert german is not None and english is not None
+    de_actions = german._group_actions[0].choices[command]._actions  # type: ignore[attr-defined]
+    en_actions = english._group_actions[0].choices[command]._actions  # type: ignore[attr-defined]
+    for de_action, en_action in zip(de_actions, en_actions, strict=True):
+        if en_action.help and en_action.help != argparse.SUPPRESS:
+            assert de_action.help != en_action.help, f"sniff {command} {en_action.dest}: English"
+
+
+def test_help_speaks_the_language_the_game_would(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("SNIFF_HOME", str(tmp_path))
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setenv("LC_ALL", "")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert _help(capsys, "--help").startswith("Aufruf: sniff "), "the system's language"
+    assert "Befehle:" in _help(capsys, "--help")
+    assert _help(capsys, "--lang", "en", "--help").startswith("usage: sniff ")
+    assert _help(capsys, "play", "--help", "--lang=en").startswith("usage: sniff play ")
+    # An unknown --lang leaves the choice to the settings and the system.
+    assert _help(capsys, "play", "--lang", "fr", "--help").startswith("Aufruf: ")
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert _help(capsys, "--help").startswith("usage: sniff ")
+    settings = settings_path()  # in SNIFF_HOME
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text('language = "de"\n', encoding="utf-8")
+    assert _help(capsys, "stats", "--help").startswith("Aufruf: sniff stats"), "the settings"
+    assert settings.read_text(encoding="utf-8") == 'language = "de"\n', "only read"
+
+
+def test_version_does_not_need_a_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _help(capsys, "--lang", "de", "--version").strip() == f"sniff {__version__}"
+
+
+# -- sniff simulate on a terminal ----------------------------------------------------------
+
+
+@needs_pty
+def test_simulate_shows_progress_on_a_terminal_and_the_summary_on_stdout(tmp_path: Path) -> None:
+    argv = [str(SNIFF), "simulate", "--games", "30", "--lang", "en"]
+    with _Pty(argv, {"SNIFF_HOME": str(tmp_path)}, only_stderr=True) as run:
+        status, out = run.finish()
+    assert status == 0
+    assert run.text().startswith("\r0 of 30 games played"), "the progress line, on stderr"
+    assert run.text().endswith("\r"), "and cleared at the end"
+    assert out.startswith("Rules: Sniff (sniff), 2 players, bots: greedy, greedy.")
+    with _Pty([*argv, "--json"], {"SNIFF_HOME": str(tmp_path)}, only_stderr=True) as quiet:
+        status, out = quiet.finish()
+    assert status == 0 and json.loads(out)["games"] == 30
+    assert quiet.text() == "", "--json: only the summary"
+
+
+def test_simulate_is_quiet_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [str(SNIFF), "simulate", "--games", "30", "--jobs", "2"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "SNIFF_HOME": str(tmp_path)},
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.count("\n") == 6

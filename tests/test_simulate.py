@@ -1,14 +1,21 @@
-"""Bot simulations: determinism, the round limit, record files and the summary's sums."""
+"""Bot simulations: determinism (whatever the number of processes), the round limit,
+record files, the summary's sums and words, and the progress line."""
 
 from __future__ import annotations
 
+import functools
+import io
 import random
 from pathlib import Path
 
 import pytest
 
+from sniff.announce.simulation import SimulationWords
+from sniff.bots import make_bot
+from sniff.commands.simulate import Progress
 from sniff.engine import Action, Observation, RulesError, preset
-from sniff.session.simulate import bot_seed, parse_levels, record_paths, simulate
+from sniff.i18n import translator
+from sniff.session.simulate import Summary, bot_seed, parse_levels, record_paths, simulate
 from sniff.storage.records import read_record, verify
 
 
@@ -25,7 +32,7 @@ def test_same_seed_gives_byte_identical_records_and_summary(tmp_path: Path) -> N
             record=folder / "g.jsonl",
         )
         files = sorted(folder.iterdir())
-        runs.append((summary.to_text(), summary.to_json(), [f.read_bytes() for f in files]))
+        runs.append((_lines(summary), summary.to_json(), [f.read_bytes() for f in files]))
     assert runs[0] == runs[1]
     other = simulate(preset("sniff-us"), ["greedy", "random"] * 2, games=3, seed=22)
     assert other.to_json() != runs[0][1]
@@ -84,7 +91,11 @@ def test_partnership_wins_credit_both_partners() -> None:
     summary = simulate(preset("sniff-us"), ["greedy"] * 4, games=2, seed=8)
     seats, sides = summary.wins_per_seat(), summary.wins_per_side()
     assert seats == [sides[0], sides[1], sides[0], sides[1]]
-    assert any("Wins per side" in line for line in summary.to_text())
+    assert any("Wins per side" in line for line in _lines(summary))
+
+
+def _lines(summary: Summary, language: str = "en") -> list[str]:
+    return SimulationWords(translator(language)).summary(summary)
 
 
 class _Chooser:
@@ -122,3 +133,89 @@ def test_impossible_tables_are_refused() -> None:
         simulate(preset("sniff"), ["random"] * 5, games=1, seed=1)
     with pytest.raises(ValueError):
         simulate(preset("sniff"), ["random"] * 2, games=0, seed=1)
+
+
+def _run(folder: Path, jobs: int) -> tuple[dict[str, object], list[int], list[bytes]]:
+    """Three levels, the expert on a small budget, six games; what came out."""
+    folder.mkdir()
+    seen: list[int] = []
+    summary = simulate(
+        preset("alle-fuenfe"),
+        ["expert", "greedy", "random"],
+        games=6,
+        seed=11,
+        record=folder / "g.jsonl",
+        make_bot=functools.partial(make_bot, playouts=12),
+        jobs=jobs,
+        on_game=seen.append,
+    )
+    return summary.to_json(), seen, [path.read_bytes() for path in sorted(folder.iterdir())]
+
+
+def test_the_same_seeds_give_the_same_games_whatever_the_number_of_jobs(tmp_path: Path) -> None:
+    alone = _run(tmp_path / "one", jobs=1)
+    assert alone[1] == [1, 2, 3, 4, 5, 6], "games are counted as they end, in order"
+    assert len(alone[2]) == 6
+    for jobs in (2, 3):
+        assert _run(tmp_path / f"jobs{jobs}", jobs=jobs) == alone
+
+
+def test_a_record_that_cannot_be_written_ends_a_parallel_run(tmp_path: Path) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    with pytest.raises(OSError):
+        simulate(
+            preset("sniff"), ["greedy"] * 2, games=4, seed=1, record=blocked / "g.jsonl", jobs=2
+        )
+
+
+def test_no_jobs_is_refused() -> None:
+    with pytest.raises(ValueError, match="--jobs"):
+        simulate(preset("sniff"), ["random"] * 2, games=1, seed=1, jobs=0)
+
+
+def test_the_summary_is_said_in_english_and_german() -> None:
+    summary = simulate(preset("sniff-us"), ["greedy"] * 4, games=2, seed=8)
+    english, german = _lines(summary, "en"), _lines(summary, "de")
+    assert (
+        english[0] == "Rules: Sniff, US rules (sniff-us), 4 players, bots: greedy, greedy, "
+        "greedy, greedy."
+    )
+    assert german[2].startswith("Siege je Platz: Bot 1 (gierig): ")
+    assert german[3].startswith("Siege je Partei: Bot 1 und Bot 3: ")
+    points = summary.points_per_round()[0]
+    assert f"{points:.2f}".replace(".", ",") in german[4], "German writes a decimal comma"
+    assert len(english) == len(german) == 7
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_progress_says_the_start_then_a_figure_every_interval_and_clears_its_line() -> None:
+    stream, clock = io.StringIO(), _Clock()
+    words = SimulationWords(translator("en"))
+    progress = Progress(stream, 50, words.progress, interval=2.0, clock=clock)
+    assert stream.getvalue() == "\r0 of 50 games played"
+    for done in range(1, 10):  # a second passes: too soon for a new figure
+        clock.now += 0.1
+        progress.update(done)
+    assert stream.getvalue().count("\r") == 1
+    clock.now += 1.5
+    progress.update(10)
+    assert stream.getvalue().endswith("\r10 of 50 games played")
+    progress.update(50)  # the last game: the summary follows at once, no figure
+    progress.close()
+    assert stream.getvalue().endswith("\r" + " " * len("10 of 50 games played") + "\r")
+
+
+def test_one_game_shows_no_progress() -> None:
+    stream = io.StringIO()
+    progress = Progress(stream, 1, SimulationWords(translator("de")).progress)
+    progress.update(1)
+    progress.close()
+    assert stream.getvalue() == ""

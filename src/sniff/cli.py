@@ -3,6 +3,13 @@
 Each command lives in its own module of :mod:`sniff.commands`. Bad input
 ends in one ``sniff: error: ...`` line on stderr and exit status 2, never a
 traceback.
+
+Global options come before the command: ``sniff --lang de`` starts a German
+game, ``sniff --lang de replay FILE`` tells a record in German. Without a
+command the options are the game's: ``sniff --speech text`` is ``sniff play
+--speech text``. ``--help``
+speaks the language the game would: ``--lang`` anywhere on the line, else
+the settings, else the system's.
 """
 
 from __future__ import annotations
@@ -16,22 +23,132 @@ from collections.abc import Callable, Sequence
 
 from sniff import __version__
 from sniff.commands import COMMANDS
-from sniff.commands.common import SniffParser, UsageError
+from sniff.commands.common import SniffParser, UsageError, add_language_option
 from sniff.engine import RulesError
+from sniff.i18n import Translator, UnknownLanguage, choose_language
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "help_translator", "main"]
 
 Handler = Callable[[argparse.Namespace], int]
 
+_HELP = ("-h", "--help")
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole ``sniff`` parser with every command of :data:`COMMANDS`."""
-    parser = SniffParser(prog="sniff", description="Sniff (All Fives dominoes) by ear.")
-    parser.add_argument("--version", action="version", version=f"sniff {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=SniffParser)
+
+def build_parser(tr: Translator | None = None) -> SniffParser:
+    """The whole ``sniff`` parser with every command of :data:`COMMANDS`, its help
+    in *tr*'s language (English without one)."""
+    tr = tr or Translator.null()
+    parser = SniffParser(
+        prog="sniff",
+        translator=tr,
+        # Translators: the first line of `sniff --help`
+        description=tr._("Sniff (All Fives dominoes) by ear."),
+        # Translators: the last line of `sniff --help`
+        epilog=tr._(
+            "Without a command, sniff starts a game and takes the options of sniff play "
+            "(sniff --speech text). Every command has its own --help: sniff play --help."
+        ),
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"sniff {__version__}",
+        # Translators: `sniff --help`: the --version option
+        help=tr._("show the version and stop"),
+    )
+    parser.add_argument(
+        "--lang",
+        dest="global_lang",
+        metavar="LANG",
+        # Translators: `sniff --help`: --lang given before the command, for every command
+        help=tr._("language: en or de, for the command that follows (default: the settings)"),
+    )
+    subparsers = parser.add_subparsers(
+        dest="command",
+        metavar="COMMAND",
+        # Translators: `sniff --help`: heading above the list of commands
+        title=tr._("commands"),
+    )
     for name in COMMANDS:
         importlib.import_module(f"sniff.commands.{name}").add_parser(subparsers)
+    for command in subparsers.choices.values():
+        # --lang is good anywhere on the line: a command that says nothing in words
+        # (sniff rules) still takes it, for its --help.
+        with contextlib.suppress(argparse.ArgumentError):  # the command has its own
+            add_language_option(command)
     return parser
+
+
+def _language_on_line(argv: Sequence[str]) -> str | None:
+    """The last ``--lang X`` (or ``--lang=X``) anywhere before a ``--``."""
+    found = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.partition("=")[2]
+    return found
+
+
+def _settings_language() -> str | None:
+    """The language in the settings file, only read: a damaged file is the game's to
+    report and set aside when it starts, not the help's."""
+    from sniff.storage.paths import settings_path
+    from sniff.storage.settings import parse_settings
+
+    try:
+        settings, _, _ = parse_settings(settings_path().read_bytes().decode("utf-8"))
+    except (OSError, ValueError):  # no file, unreadable, not UTF-8, not TOML
+        return None
+    return settings.language
+
+
+def help_translator(argv: Sequence[str]) -> Translator:
+    """The language ``--help`` speaks, chosen as the game chooses: ``--lang`` on the line,
+    else the settings, else the system's; an unknown ``--lang`` is skipped here (the
+    command itself says it is unknown)."""
+    from sniff.i18n import translator
+
+    settings = _settings_language()
+    try:
+        return translator(choose_language(_language_on_line(argv), settings))
+    except UnknownLanguage:
+        return translator(choose_language(None, settings))
+
+
+def _wants_help(argv: Sequence[str]) -> bool:
+    return any(arg in _HELP for arg in argv[: argv.index("--") if "--" in argv else None])
+
+
+def _is_the_game(argv: Sequence[str]) -> bool:
+    """Options and no command (``sniff --speech text``): they are the game's options.
+    ``--help`` and ``--version`` alone stay ``sniff``'s own."""
+    return (
+        bool(argv)
+        and argv[0].startswith("-")
+        and not any(arg in COMMANDS or arg in (*_HELP, "--version") for arg in argv)
+    )
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    if _is_the_game(argv):
+        argv = ["play", *argv]
+    # English help costs nothing; another language loads its catalogue, so only for --help.
+    tr = help_translator(argv) if _wants_help(argv) else None
+    args = build_parser(tr).parse_args(argv)
+    # The command's own --lang, when given, is the later and wins.
+    if getattr(args, "lang", None) is None:
+        args.lang = args.global_lang
+    for given in (args.global_lang, args.lang):
+        if given is None:
+            continue
+        try:
+            choose_language(given)
+        except UnknownLanguage as error:
+            raise UsageError(str(error)) from None
+    return args
 
 
 def _tolerant_streams() -> None:
@@ -48,12 +165,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sniff`` command; returns the exit status."""
     _tolerant_streams()
     try:
-        args = build_parser().parse_args(argv)
+        args = _parse(list(sys.argv[1:] if argv is None else argv))
         handler: Handler | None = getattr(args, "handler", None)
         if handler is None:  # plain `sniff`: the game, you against the expert
             from sniff.commands.play import run_default
 
-            return run_default([])
+            return run_default(["--lang", args.lang] if args.lang else [])
         return handler(args)
     except KeyboardInterrupt:
         # Control C outside the game (which takes it as a key): stop quietly.

@@ -4,6 +4,10 @@ house-rule options that build a :class:`~sniff.engine.RuleSet`.
 Bad input ends in one ``sniff: error: ...`` line on stderr and exit status
 2, never a traceback: a command raises :class:`UsageError` and
 :func:`sniff.cli.main` reports it.
+
+Help is in the player's language: each parser carries a
+:class:`~sniff.i18n.Translator` (``parser.tr``, and ``subparsers.tr`` for a
+command's ``add_parser``), and every help text goes through it.
 """
 
 from __future__ import annotations
@@ -12,16 +16,22 @@ import argparse
 import dataclasses
 import os
 import sys
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import NoReturn, TypeAlias
+from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 from sniff.engine import SET_SIZES, Combination, RulesError, RuleSet, preset
+from sniff.enums import ScreenMode, SpeechMode, values
+from sniff.i18n import Translator
 
 __all__ = [
     "SniffParser",
+    "SniffSubparsers",
     "Subparsers",
     "UsageError",
     "add_audio_out_option",
+    "add_language_option",
+    "add_output_options",
     "add_rule_options",
     "dumb_terminal",
     "require_terminal",
@@ -33,35 +43,134 @@ class UsageError(Exception):
     """Bad input from the command line: reported in one line, exit status 2."""
 
 
+def _formatter_class(tr: Translator) -> type[argparse.HelpFormatter]:
+    """argparse's formatter with the word before the usage line in *tr*'s language."""
+    # Translators: starts the first line of every command's --help, before the command line
+    # itself ("usage: sniff play [--players PLAYERS] ..."); keep the colon and the space.
+    prefix = tr._("usage: ")
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(
+            self,
+            usage: str | None,
+            actions: Iterable[argparse.Action],
+            groups: Iterable[argparse._MutuallyExclusiveGroup],
+            prefix: str | None = prefix,
+        ) -> None:
+            super().add_usage(usage, actions, groups, prefix)
+
+    return Formatter
+
+
 class SniffParser(argparse.ArgumentParser):
-    """An ArgumentParser that raises instead of printing usage and exiting."""
+    """An ArgumentParser whose help speaks *translator*'s language and which raises
+    :class:`UsageError` instead of printing usage and exiting."""
+
+    def __init__(self, *args: Any, translator: Translator | None = None, **kwargs: Any) -> None:
+        tr = translator or Translator.null()
+        kwargs["add_help"] = False  # our own -h, with its help translated
+        kwargs.setdefault("formatter_class", _formatter_class(tr))
+        super().__init__(*args, **kwargs)
+        self.tr = tr
+        # argparse names its two sections itself, in English; these are the same two.
+        # Translators: heading in --help above the values a command takes without a
+        # dash (a record file, a preset name)
+        self._positionals.title = tr._("arguments")
+        # Translators: heading in --help above the options (--players, --lang...)
+        self._optionals.title = tr._("options")
+        self.add_argument(
+            "-h",
+            "--help",
+            action="help",
+            default=argparse.SUPPRESS,
+            # Translators: --help of every command: what -h and --help do
+            help=tr._("show this help and stop"),
+        )
+
+    def add_subparsers(self, **kwargs: Any) -> SniffSubparsers:  # type: ignore[override]
+        """As argparse's, with :class:`SniffSubparsers` handing on this parser's language."""
+        kwargs.setdefault("parser_class", SniffParser)
+        kwargs.setdefault("action", SniffSubparsers)
+        action = super().add_subparsers(**kwargs)
+        assert isinstance(action, SniffSubparsers)
+        action.tr = self.tr
+        return action
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
 
+if TYPE_CHECKING:
+    _SubparsersBase: TypeAlias = argparse._SubParsersAction[SniffParser]
+else:
+    _SubparsersBase = argparse._SubParsersAction
+
+
+class SniffSubparsers(_SubparsersBase):
+    """The commands of ``sniff``; each command's parser gets the same language
+    (:attr:`tr`), and its one-line help doubles as the top of its own ``--help``."""
+
+    tr: Translator = Translator.null()
+
+    def add_parser(self, name: str, **kwargs: Any) -> SniffParser:
+        if kwargs.get("help") is not None:
+            kwargs.setdefault("description", kwargs["help"])
+        if isinstance(self._parser_class, type) and issubclass(self._parser_class, SniffParser):
+            kwargs.setdefault("translator", self.tr)
+        return super().add_parser(name, **kwargs)
+
+
 #: What a command's ``add_parser`` function receives.
-Subparsers: TypeAlias = "argparse._SubParsersAction[SniffParser]"
+Subparsers: TypeAlias = SniffSubparsers
 
 
-def add_rule_options(parser: argparse.ArgumentParser, *, default_preset: str | None) -> None:
+def add_language_option(parser: SniffParser, choices: Sequence[str] | None = None) -> None:
+    """``--lang``: the language of what the command says."""
+    parser.add_argument(
+        "--lang",
+        choices=choices,
+        # Translators: --help of the commands that speak: the --lang option
+        help=parser.tr._("language: en or de (default: the settings, else the system's)"),
+    )
+
+
+def add_rule_options(parser: SniffParser, *, default_preset: str | None) -> None:
     """``--preset`` and the house-rule options (``--scoring``, ``--target``...)."""
+    tr = parser.tr
+    if default_preset is None:
+        # Translators: --help of sniff play: the --preset option when no preset is given
+        preset_help = tr._("rule preset (default: the settings, else sniff)")
+    else:
+        # Translators: --help of sniff simulate: the --preset option; {preset} is its default
+        preset_help = tr._("rule preset (default: {preset})").format(preset=default_preset)
+    parser.add_argument("--preset", default=default_preset, help=preset_help)
     parser.add_argument(
-        "--preset",
-        default=default_preset,
-        help=f"rule preset (default: {default_preset or 'the settings, else sniff'})",
+        "--scoring",
+        # Translators: --help: the --scoring option; {choices} lists the names to type
+        help=tr._("counts that score: {choices}").format(
+            choices=", ".join(c.value for c in Combination)
+        ),
     )
     parser.add_argument(
-        "--scoring", help="counts that score: " + ", ".join(c.value for c in Combination)
+        "--target",
+        type=int,
+        # Translators: --help: the --target option
+        help=tr._("points needed to win the game"),
     )
-    parser.add_argument("--target", type=int, help="points needed to win the game")
-    parser.add_argument("--set", dest="tile_set", choices=list(SET_SIZES), help="tile set")
+    parser.add_argument(
+        "--set",
+        dest="tile_set",
+        choices=list(SET_SIZES),
+        # Translators: --help: the --set option (double-six, double-nine...)
+        help=tr._("tile set"),
+    )
     parser.add_argument(
         "--rule",
         action="append",
         default=[],
         metavar="FIELD=VALUE",
-        help="change any rule field, e.g. --rule muggins=on (repeatable)",
+        # Translators: --help: the --rule option; keep "--rule muggins=on" as it is
+        help=tr._("change any rule field, e.g. --rule muggins=on (repeatable)"),
     )
 
 
@@ -107,13 +216,42 @@ def _rule_value(name: str, value: str, current: object) -> object:
     return value
 
 
-def add_audio_out_option(parser: argparse.ArgumentParser) -> None:
+def add_audio_out_option(parser: SniffParser) -> None:
     """``--audio-out FILE.wav``: everything the game plays, also into a sound file."""
     parser.add_argument(
         "--audio-out",
         type=Path,
         metavar="FILE.wav",
-        help="also write everything the game plays (voice and sounds) to this WAV file",
+        # Translators: --help: the --audio-out option
+        help=parser.tr._("also write all the game plays (voice and sounds) to this WAV file"),
+    )
+
+
+def add_output_options(parser: SniffParser) -> None:
+    """How a game or a drill is heard and shown: ``--speech``, ``--transcript``,
+    ``--no-sound``, ``--audio-out`` and ``--screen``."""
+    tr = parser.tr
+    parser.add_argument(
+        "--speech",
+        choices=values(SpeechMode),
+        # Translators: --help of sniff play and sniff practice: the --speech option
+        help=tr._("speech output (default: the settings, else auto)"),
+    )
+    parser.add_argument(
+        "--transcript",
+        type=Path,
+        metavar="FILE",
+        # Translators: --help of sniff play and sniff practice: the --transcript option
+        help=tr._("also write everything said to FILE"),
+    )
+    # Translators: --help of sniff play and sniff practice: the --no-sound option
+    parser.add_argument("--no-sound", action="store_true", help=tr._("no earcons"))
+    add_audio_out_option(parser)
+    parser.add_argument(
+        "--screen",
+        choices=values(ScreenMode),
+        # Translators: --help of sniff play and sniff practice: the --screen option
+        help=tr._("full screen, or one line per announcement (for braille and terminal readers)"),
     )
 
 

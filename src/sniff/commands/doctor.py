@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 
 from sniff import __version__
-from sniff.commands.common import Subparsers, UsageError
+from sniff.commands.common import Subparsers, UsageError, add_language_option
 from sniff.enums import SpeechMode, values
 from sniff.i18n import UnknownLanguage, choose_language, translator
 from sniff.storage import load_settings
@@ -19,12 +19,23 @@ __all__ = ["add_parser", "run"]
 
 def add_parser(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
-        "doctor", help="what the game finds to speak through here, and what to do"
+        "doctor",
+        # Translators: `sniff --help`: what the command `sniff doctor` does
+        help=subparsers.tr._("what the game finds to speak through here, and what to do"),
     )
-    parser.add_argument("--lang", help="language: en or de (default: settings, then system)")
-    parser.add_argument("--speech", choices=values(SpeechMode), help="the speech setting to check")
+    tr = parser.tr
+    add_language_option(parser)
     parser.add_argument(
-        "--speak", action="store_true", help="also say a test sentence through each output"
+        "--speech",
+        choices=values(SpeechMode),
+        # Translators: `sniff doctor --help`: the --speech option
+        help=tr._("the speech setting to check (default: the settings)"),
+    )
+    parser.add_argument(
+        "--speak",
+        action="store_true",
+        # Translators: `sniff doctor --help`: the --speak option
+        help=tr._("also say a test sentence through each output"),
     )
     parser.set_defaults(handler=run)
 

@@ -17,14 +17,15 @@ from sniff.commands.common import (
     SniffParser,
     Subparsers,
     UsageError,
-    add_audio_out_option,
+    add_language_option,
+    add_output_options,
     add_rule_options,
     dumb_terminal,
     require_terminal,
     rules_from_args,
 )
 from sniff.engine import RulesError
-from sniff.enums import BotLevel, ScreenMode, SpeechMode, values
+from sniff.enums import BotLevel, values
 from sniff.i18n import UnknownLanguage, choose_language, translator
 from sniff.session.options import GameOptions
 from sniff.storage import (
@@ -38,34 +39,49 @@ __all__ = ["add_parser", "main_play", "options_from_args", "play_parser", "run_d
 
 def add_parser(subparsers: Subparsers) -> None:
     """``sniff play``: a game against bots, by keys and by ear."""
-    parser = subparsers.add_parser("play", help="play a game against bots, by keys and by ear")
+    parser = subparsers.add_parser(
+        "play",
+        # Translators: `sniff --help`: what the command `sniff play` does
+        help=subparsers.tr._("play a game against bots, by keys and by ear"),
+    )
     _add_play_options(parser)
     parser.set_defaults(handler=main_play)
 
 
-def _add_play_options(parser: argparse.ArgumentParser) -> None:
+def _add_play_options(parser: SniffParser) -> None:
+    tr = parser.tr
     # No default preset: the settings decide.
     add_rule_options(parser, default_preset=None)
-    parser.add_argument("--players", type=int, help="number of players, 2 to 4 (settings: 2)")
     parser.add_argument(
-        "--bots", help="bot levels, e.g. expert or expert,greedy: " + ", ".join(values(BotLevel))
-    )
-    parser.add_argument("--seed", type=int, help="seed for a reproducible game")
-    parser.add_argument("--lang", help="language: en or de (default: settings, then system)")
-    parser.add_argument(
-        "--speech", choices=values(SpeechMode), help="speech output (default: auto)"
+        "--players",
+        type=int,
+        # Translators: `sniff play --help`: the --players option
+        help=tr._("number of players, 2 to 4 (default: the settings, else 2)"),
     )
     parser.add_argument(
-        "--transcript", type=Path, metavar="FILE", help="also write every announcement to FILE"
+        "--bots",
+        # Translators: `sniff play --help`: the --bots option; {levels} lists the level names
+        help=tr._("bot levels, e.g. expert or expert,greedy: {levels}").format(
+            levels=", ".join(values(BotLevel))
+        ),
     )
+    # Translators: `sniff play --help`: the --seed option
+    parser.add_argument("--seed", type=int, help=tr._("seed for a game you can play again"))
+    add_language_option(parser)
     parser.add_argument(
-        "--record", type=Path, metavar="FILE", help="write the game as a sniff-record/1 file"
+        "--record",
+        type=Path,
+        metavar="FILE",
+        # Translators: `sniff play --help`: the --record option
+        help=tr._("write the game as a sniff-record/1 file"),
     )
-    add_audio_out_option(parser)
-    parser.add_argument("--no-sound", action="store_true", help="no earcons")
-    parser.add_argument("--pace", type=float, metavar="SECONDS", help="seconds a bot's turn takes")
+    add_output_options(parser)
     parser.add_argument(
-        "--screen", choices=values(ScreenMode), help="full screen, or one line per announcement"
+        "--pace",
+        type=float,
+        metavar="SECONDS",
+        # Translators: `sniff play --help`: the --pace option
+        help=tr._("seconds a bot's turn takes"),
     )
 
 

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sniff.commands.common import (
     Subparsers,
     UsageError,
-    add_audio_out_option,
+    add_language_option,
+    add_output_options,
     dumb_terminal,
     require_terminal,
 )
 from sniff.engine import Combination
-from sniff.enums import ScreenMode, SpeechMode, values
+from sniff.enums import values
 from sniff.i18n import UnknownLanguage, choose_language, translator
 from sniff.practice import LEVELS, Drill
 from sniff.storage import load_settings
@@ -27,29 +27,40 @@ __all__ = ["add_parser", "practice_context", "run"]
 
 def add_parser(subparsers: Subparsers) -> None:
     """``sniff practice``: counting drills by ear."""
-    parser = subparsers.add_parser("practice", help="practise counting the open ends by ear")
+    parser = subparsers.add_parser(
+        "practice",
+        # Translators: `sniff --help`: what the command `sniff practice` does
+        help=subparsers.tr._("practise counting the open ends by ear"),
+    )
+    tr = parser.tr
     parser.add_argument(
         "--drill",
         choices=values(Drill),
-        help="start this drill at once (else a small menu comes first)",
+        # Translators: `sniff practice --help`: the --drill option
+        help=tr._("start this drill at once (else a small menu comes first)"),
     )
     parser.add_argument(
-        "--level", type=int, choices=sorted(LEVELS), default=None, help=f"level 1-{len(LEVELS)}"
+        "--level",
+        type=int,
+        choices=sorted(LEVELS),
+        default=None,
+        # Translators: `sniff practice --help`: the --level option; {last} is the highest level
+        help=tr._("level 1 to {last}").format(last=len(LEVELS)),
     )
     parser.add_argument(
-        "--scoring", choices=values(Combination), help="counts that score (default fives)"
+        "--scoring",
+        choices=values(Combination),
+        # Translators: `sniff practice --help`: the --scoring option
+        help=tr._("counts that score (default: fives)"),
     )
-    parser.add_argument("--seed", type=int, help="seed for the questions (the same questions)")
-    parser.add_argument("--lang", help="language: en or de (default: settings, then system)")
     parser.add_argument(
-        "--speech", choices=values(SpeechMode), help="speech output (default: settings)"
+        "--seed",
+        type=int,
+        # Translators: `sniff practice --help`: the --seed option
+        help=tr._("seed for the questions (the same seed, the same questions)"),
     )
-    parser.add_argument("--transcript", type=Path, metavar="FILE", help="also write speech here")
-    parser.add_argument("--no-sound", action="store_true", help="no earcons")
-    add_audio_out_option(parser)
-    parser.add_argument(
-        "--screen", choices=values(ScreenMode), help="full screen or one line per message"
-    )
+    add_language_option(parser)
+    add_output_options(parser)
     parser.set_defaults(handler=run)
 
 

@@ -17,15 +17,33 @@ __all__ = ["add_parser", "run"]
 
 
 def add_parser(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("replay", help="check a game record and tell it move by move")
-    parser.add_argument("file", type=Path, metavar="FILE", help="a sniff-record/1 file")
-    parser.add_argument("--lang", choices=("en", "de"), help="language (default: the system's)")
-    parser.add_argument("--verbosity", choices=values(Verbosity), default="normal", help="detail")
+    tr = subparsers.tr
+    parser = subparsers.add_parser(
+        "replay",
+        # Translators: `sniff --help`: what the command `sniff replay` does
+        help=tr._("check a game record and tell it move by move"),
+    )
+    # Translators: `sniff replay --help`: the FILE argument
+    parser.add_argument("file", type=Path, metavar="FILE", help=tr._("a sniff-record/1 file"))
+    parser.add_argument(
+        "--lang",
+        choices=("en", "de"),
+        # Translators: `sniff replay --help`: the --lang option
+        help=tr._("language (default: the system's)"),
+    )
+    parser.add_argument(
+        "--verbosity",
+        choices=values(Verbosity),
+        default="normal",
+        # Translators: `sniff replay --help`: the --verbosity option
+        help=tr._("how much is told of each move"),
+    )
     parser.add_argument(
         "--speech",
         choices=[m for m in values(SpeechMode) if m != "none"],
         default="text",
-        help="print the lines (text), or also speak them",
+        # Translators: `sniff replay --help`: the --speech option
+        help=tr._("print the lines (text), or also speak them"),
     )
     add_audio_out_option(parser)
     parser.set_defaults(handler=run)

@@ -11,8 +11,13 @@ __all__ = ["add_parser", "run"]
 
 
 def add_parser(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("rules", help="list the presets or show one preset's rules")
-    parser.add_argument("name", nargs="?", metavar="PRESET", help="a preset to show")
+    parser = subparsers.add_parser(
+        "rules",
+        # Translators: `sniff --help`: what the command `sniff rules` does
+        help=subparsers.tr._("list the presets or show one preset's rules"),
+    )
+    # Translators: `sniff rules --help`: the PRESET argument
+    parser.add_argument("name", nargs="?", metavar="PRESET", help=parser.tr._("a preset to show"))
     parser.set_defaults(handler=run)
 
 

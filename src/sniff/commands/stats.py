@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from sniff.commands.common import Subparsers, UsageError
+from sniff.commands.common import Subparsers, UsageError, add_language_option
 from sniff.enums import SpeechMode, values
 from sniff.i18n import Translator, UnknownLanguage, choose_language, translator
 from sniff.storage import load_settings, load_stats, reset_stats, stats_path
@@ -20,16 +20,33 @@ __all__ = ["add_parser", "run", "run_stats"]
 
 def add_parser(subparsers: Subparsers) -> None:
     """``sniff stats``: games and practice results; ``--reset`` starts them again."""
-    parser = subparsers.add_parser("stats", help="your games and practice results")
-    parser.add_argument("--reset", action="store_true", help="delete all statistics (asks first)")
-    parser.add_argument("--yes", action="store_true", help="with --reset: do not ask")
-    parser.add_argument("--lang", help="language: en or de (default: settings, then system)")
-    parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    parser = subparsers.add_parser(
+        "stats",
+        # Translators: `sniff --help`: what the command `sniff stats` does
+        help=subparsers.tr._("your games and practice results"),
+    )
+    tr = parser.tr
+    parser.add_argument(
+        "--reset",
+        action="store_true",
+        # Translators: `sniff stats --help`: the --reset option
+        help=tr._("delete all statistics (asks first)"),
+    )
+    # Translators: `sniff stats --help`: the --yes option
+    parser.add_argument("--yes", action="store_true", help=tr._("with --reset: do not ask"))
+    add_language_option(parser)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        # Translators: `sniff stats --help`: the --json option
+        help=tr._("print the statistics as JSON"),
+    )
     parser.add_argument(
         "--speech",
         choices=values(SpeechMode),
         default="text",
-        help="also speak them (default: text only)",
+        # Translators: `sniff stats --help`: the --speech option
+        help=tr._("also speak them (default: text, printed only)"),
     )
     parser.set_defaults(handler=run)
 

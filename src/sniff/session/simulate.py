@@ -2,13 +2,17 @@
 
 Game *i* of a run uses the seed ``seed + i``; each seat's bot gets the seed
 ``game_seed * 16 + seat``, so the same options always give the same games,
-byte-identical records and the same summary.
+byte-identical records and the same summary. Games depend on nothing but
+their seed, so several processes can play them (``jobs``): the results are
+collected in game order and come out the same whatever the number of jobs.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -147,42 +151,6 @@ class Summary:
             "rounds_per_game": round(self.rounds / max(self.games, 1), 2),
         }
 
-    def to_text(self) -> list[str]:
-        """The summary as plain lines, easy to hear one by one."""
-        data = self.to_json()
-        partners = any(len(side) > 1 for side in self.sides)
-
-        def side_name(side: int) -> str:
-            seats = self.sides[side]
-            return " and ".join(f"Bot {seat + 1}" for seat in seats)
-
-        lines = [
-            f"Preset {self.preset}, {self.players} players, bots: {', '.join(self.levels)}.",
-            f"Games: {self.games}, from seed {self.seed}. Finished: {data['finished']}. "
-            f"Unfinished (stopped after {self.max_rounds} rounds): {self.unfinished}.",
-            "Wins per seat: "
-            + ", ".join(
-                f"Bot {seat + 1} ({self.levels[seat]}): {wins}"
-                for seat, wins in enumerate(data["wins_per_seat"])
-            )
-            + ".",
-        ]
-        if partners:
-            lines.append(
-                "Wins per side: "
-                + ", ".join(f"{side_name(i)}: {w}" for i, w in enumerate(data["wins_per_side"]))
-                + "."
-            )
-        lines += [
-            "Average points per round: "
-            + ", ".join(f"{side_name(i)}: {p:.2f}" for i, p in enumerate(self.points_per_round()))
-            + ".",
-            f"Plays per round: {data['plays_per_round']:.2f}. "
-            f"Turns per round: {data['turns_per_round']:.2f}.",
-            f"Rounds per game: {data['rounds_per_game']:.2f}.",
-        ]
-        return lines
-
     def to_json_text(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)
 
@@ -210,14 +178,23 @@ def simulate(
     max_rounds: int = DEFAULT_MAX_ROUNDS,
     record: Path | None = None,
     make_bot: BotFactory | None = None,
+    jobs: int = 1,
+    on_game: Callable[[int], None] | None = None,
 ) -> Summary:
-    """Play *games* bot games (game *i* seeded ``seed + i``) and sum them up."""
+    """Play *games* bot games (game *i* seeded ``seed + i``) and sum them up.
+
+    *jobs* processes play them (1: this process alone); *make_bot*, when given,
+    must then be picklable (a class or a module-level function). *on_game* is
+    called with the number of games done so far, after each game, in order.
+    """
     players = len(levels)
     rules.check_players(players)
     if games < 1:
         raise ValueError("play at least one game")
     if max_rounds < 1:
         raise ValueError("--max-rounds must be at least 1")
+    if jobs < 1:
+        raise ValueError("--jobs must be at least 1")
     paths: list[Path | None] = (
         list(record_paths(record, games)) if record is not None else [None] * games
     )
@@ -229,10 +206,56 @@ def simulate(
         seed=seed,
         max_rounds=max_rounds,
     )
-    for i in range(games):
-        summary.results.append(
-            play_game(
-                rules, levels, seed + i, make_bot=make_bot, max_rounds=max_rounds, record=paths[i]
-            )
-        )
+    tasks = [
+        _Task(rules, tuple(levels), seed + i, make_bot, max_rounds, paths[i]) for i in range(games)
+    ]
+    for done, result in enumerate(_play_all(tasks, jobs), start=1):
+        summary.results.append(result)
+        if on_game is not None:
+            on_game(done)
     return summary
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One game to play, as a worker process receives it."""
+
+    rules: RuleSet
+    levels: tuple[str, ...]
+    seed: int
+    make_bot: BotFactory | None
+    max_rounds: int
+    record: Path | None
+
+
+def _play_task(task: _Task) -> GameResult:
+    return play_game(
+        task.rules,
+        task.levels,
+        task.seed,
+        make_bot=task.make_bot,
+        max_rounds=task.max_rounds,
+        record=task.record,
+    )
+
+
+def _ignore_interrupts() -> None:
+    """Control C goes to the whole process group: the first process alone answers it
+    (it stops the workers), so the player sees no traceback from each worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _play_all(tasks: list[_Task], jobs: int) -> Iterator[GameResult]:
+    """Each task's result, in the tasks' order, played by up to *jobs* processes."""
+    workers = min(jobs, len(tasks))
+    if workers <= 1:
+        yield from map(_play_task, tasks)
+        return
+    # "spawn" on every system: the same behaviour as on Windows and macOS, and no fork of
+    # a process that may run threads (a speech engine, a test runner).
+    context = multiprocessing.get_context("spawn")
+    # Small chunks keep every worker busy to the end and the progress even; a few per
+    # worker and round trip keep the traffic between the processes small.
+    chunk = max(1, len(tasks) // (workers * 16))
+    with context.Pool(workers, initializer=_ignore_interrupts) as pool:
+        yield from pool.imap(_play_task, tasks, chunksize=chunk)
