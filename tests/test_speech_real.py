@@ -113,14 +113,25 @@ class SpeechDispatcher:
         command += ["-L", str(self.folder / "log"), "-P", str(self.folder / "speechd.pid")]
         if MODULES.is_dir():
             command += ["-m", str(MODULES)]
-        # A session of its own: stopping it stops its output modules too.
+        # A session of its own (stopping it stops its output modules too) and a runtime
+        # folder of its own: another Speech Dispatcher on this machine (the user's, or
+        # one a game spawned) must not keep this one from starting.
+        runtime = self.folder / "runtime"
+        runtime.mkdir(mode=0o700, exist_ok=True)
+        env = {**os.environ, "XDG_RUNTIME_DIR": str(runtime)}
         self.process = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            env=env,
         )
         deadline = time.monotonic() + 10
         while not self.socket.exists():
             if self.process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"speech-dispatcher did not start: {self.log.read_text()[-2000:]}")
+                self.stop()  # never leave one behind
+                log = self.log.read_text()[-2000:] if self.log.exists() else "(no log)"
+                pytest.fail(f"speech-dispatcher did not start: {log}")
             time.sleep(0.05)
 
     def stop(self) -> None:
