@@ -57,7 +57,7 @@ def test_tile_and_end_names_in_english_and_german() -> None:
     ]
     assert [de.tile(T(t)) for t in ("5-3", "6-6", "6-0")] == [
         "Fünf-Drei",
-        "Sechser-Pasch",
+        "Sechserpasch",
         "Sechs-Null",
     ]
     assert de.at(End.EAST) == "im Osten" and en.end(End.NORTH) == "north"

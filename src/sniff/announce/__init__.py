@@ -3,7 +3,7 @@
 >>> from sniff.i18n import translator
 >>> from sniff.engine import Tile
 >>> Words(translator("de")).tile(Tile.of(6, 6))
-'Sechser-Pasch'
+'Sechserpasch'
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ def _pip_words(tr: Translator) -> tuple[str, ...]:
 
 def _double_names(tr: Translator) -> tuple[str, ...]:
     return (
-        # Translators: the tile 0-0 as heard in every announcement; German: "Nuller-Pasch".
+        # Translators: the tile 0-0 as heard in every announcement; German: "Nullerpasch".
         tr.pgettext("tile", "double blank"),
         # Translators: the tile 1-1 as heard in every announcement.
         tr.pgettext("tile", "double one"),
@@ -59,7 +59,7 @@ def _double_names(tr: Translator) -> tuple[str, ...]:
         tr.pgettext("tile", "double four"),
         # Translators: the tile 5-5 as heard in every announcement.
         tr.pgettext("tile", "double five"),
-        # Translators: the tile 6-6 as heard in every announcement; German: "Sechser-Pasch".
+        # Translators: the tile 6-6 as heard in every announcement; German: "Sechserpasch".
         tr.pgettext("tile", "double six"),
         # Translators: the tile 7-7 (double-nine and larger sets).
         tr.pgettext("tile", "double seven"),
