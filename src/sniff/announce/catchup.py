@@ -80,7 +80,8 @@ class CatchUpWords(BookPart):
             clause = self._played(event, count)
             if event.points and not rules.muggins:
                 # Translators: catch-up: what a play scored, after it ("..., scored 10").
-                clause += ", " + tr._("scored {points}").format(points=event.points)
+                scored = tr.ngettext("scored {points}", "scored {points}", event.points)
+                clause += ", " + scored.format(points=event.points)
             return clause
         if isinstance(event, Passed):
             return self._passed(event.player, drawn.pop(event.player, 0))

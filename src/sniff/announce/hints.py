@@ -80,7 +80,11 @@ class HintWords(BookPart):
     def _reply(self, reply: int) -> str:
         if reply:
             # Translators: a hint, after the play: the most the next opponent could score.
-            text = self.tr._("the next player could score {points} with tiles you have not seen")
+            text = self.tr.ngettext(
+                "the next player could score {points} with tiles you have not seen",
+                "the next player could score {points} with tiles you have not seen",
+                reply,
+            )
             return text.format(points=reply)
         # Translators: a hint, after the play: the next opponent cannot score from it.
         return self.tr._("it leaves no score for the next player")
