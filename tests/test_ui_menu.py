@@ -156,7 +156,9 @@ def test_new_game_action() -> None:
 
 def test_statistics_are_spoken() -> None:
     ctx, _, _ = drive(["end", "up", "up", "enter"])
-    assert speech_of(ctx).texts[-1] == "Games: none finished yet. Practice: no answers yet."
+    assert speech_of(ctx).texts[-1] == (
+        "Games: none finished yet. Practice: no answers yet. Lessons: none of 12 done yet."
+    )
 
 
 def test_practice_opens_over_the_menu_and_escape_comes_back() -> None:
