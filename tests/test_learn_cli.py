@@ -15,13 +15,13 @@ from prompt_toolkit.output import DummyOutput
 from sniff.cli import main
 from sniff.commands.learn import run_learn
 from sniff.i18n import translator
-from sniff.learn import load_lessons
+from sniff.learn import LessonError, load_lessons
 from sniff.learn.progress import ProgressBook
 from sniff.output.sound import NullPlayer
 from sniff.output.speech import RecordingSpeech
 from sniff.storage import Settings
 from sniff.storage.lessons import load_progress
-from sniff.ui.app import build_context
+from sniff.ui.app import build_context, run_app
 from sniff.ui.learn_screen import LessonListScreen
 from test_ui_game_harness import KEYS, Driver
 
@@ -108,3 +108,31 @@ def test_learn_to_play_in_the_setup_menu_opens_the_lessons_and_escape_comes_back
             assert d.app.top is game and list(d.game.log) == log
 
     asyncio.run(go())
+
+
+def test_lessons_that_cannot_be_read_are_said_never_a_crash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def damaged() -> None:
+        raise LessonError("lesson count: Expected '=' after a key (at line 3, column 7)")
+
+    monkeypatch.setattr("sniff.ui.learn_screen.load_lessons", damaged)
+    monkeypatch.setattr("sniff.learn.load_lessons", damaged)
+    code, _, err = _cli(["learn", "--list"])
+    assert code == 2 and err.startswith("sniff: error: the lessons cannot be read")
+    speech = RecordingSpeech()
+    ctx = build_context(
+        Settings(language="en"), translator("en"), speech=speech, sound=NullPlayer()
+    )
+    with create_pipe_input() as pipe:
+        pipe.send_text(KEYS["enter"] + KEYS["down"])
+        pipe.send_text(KEYS["escape"])
+        app = run_app(
+            lambda host: LessonListScreen(host, on_exit=host.exit),
+            ctx,
+            input=pipe,
+            output=DummyOutput(),
+        )
+    assert not app.errors
+    said = [t for t in speech.texts if t.startswith("The lessons could not be read: lesson count")]
+    assert len(said) == 3  # on opening, on Enter, on Down

@@ -285,6 +285,13 @@ class CoachWords:
         # Translators: Backspace in the list on a lesson not begun: nothing to start over.
         return sentences(self.tr._("{title} has not been begun").format(title=title))
 
+    def lessons_broken(self, detail: str) -> str:
+        """The lessons could not be read (a damaged install); *detail* names the file."""
+        # Translators: the lesson files of the game could not be read; {detail} names the
+        # file and the fault (in English). Escape leaves.
+        text = self.tr._("the lessons could not be read: {detail}. Escape leaves")
+        return sentences(text.format(detail=detail))
+
     def goodbye(self) -> str:
         # Translators: the last words of sniff learn.
         return self.tr._("Lessons over. Goodbye!")

@@ -46,9 +46,13 @@ def add_parser(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     # The lessons and the interface are loaded here: `sniff --help` needs neither.
     from sniff.commands.practice import practice_context
-    from sniff.learn import load_lessons
+    from sniff.learn import LessonError, load_lessons
 
-    lessons = load_lessons()
+    try:
+        lessons = load_lessons()
+    except LessonError as error:
+        message = f"the lessons cannot be read (is the game installed whole?): {error}"
+        raise UsageError(message) from None
     if args.lesson is not None and not 1 <= args.lesson <= len(lessons):
         raise UsageError(f"--lesson must be from 1 to {len(lessons)}")
     if args.list:

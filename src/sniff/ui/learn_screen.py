@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING
 from sniff.announce import Phrasebook, Utterance
 from sniff.announce.coach import CoachWords
 from sniff.announce.keys import KeyTexts, key_name
-from sniff.engine import ACTIVE
-from sniff.learn import Coach, Do, Lesson, load_lessons, open_lesson
+from sniff.engine import ACTIVE, Action
+from sniff.learn import Coach, Do, Lesson, LessonError, load_lessons, open_lesson
 from sniff.learn.progress import ProgressBook
 from sniff.ui.base import Binding
 from sniff.ui.game.screen import GameScreen
@@ -122,9 +122,9 @@ class LessonScreen:
 
     # -- the coach around the game's keys -----------------------------------------------
 
-    def _gate(self, action: object) -> bool:
+    def _gate(self, action: Action) -> bool:
         """The game is about to take the player's action: is it the step's?"""
-        answer = self.coach.judge(action)  # type: ignore[arg-type]
+        answer = self.coach.judge(action)
         if answer is None:
             return True
         self._say(answer)
@@ -271,8 +271,6 @@ class LessonScreen:
         if self.restarted:
             self._say(self.coach.words.restarted())
         self._say(self.coach.opening())
-        if self.coach.finished:
-            self._progress(self.coach)
 
     def unbound_key(self, key: str) -> bool:
         game = self.game
@@ -322,7 +320,12 @@ class LessonListScreen:
     ) -> None:
         self.host = host
         self.ctx = host.ctx
-        self.lessons = tuple(lessons if lessons is not None else load_lessons())
+        # A lesson file the game cannot read (a damaged install) is said, never a crash.
+        self.broken: str | None = None
+        try:
+            self.lessons = tuple(lessons if lessons is not None else load_lessons())
+        except LessonError as error:
+            self.lessons, self.broken = (), str(error)
         self.book = book if book is not None else ProgressBook()
         self.start = start
         self.on_exit = on_exit or host.back
@@ -331,11 +334,15 @@ class LessonListScreen:
         undone = [i for i, lesson in enumerate(self.lessons) if not self.book.is_done(lesson)]
         self.index = start if start is not None else (undone[0] if undone else 0)
         self.opened = False
+        self._words: CoachWords | None = None
 
     @property
     def words(self) -> CoachWords:
-        # Built per use: the language may change while the list is open.
-        return CoachWords(Phrasebook(self.ctx.translator, seat=0, player_names=()))
+        # Kept per language: the language may change while the list is open.
+        tr = self.ctx.translator
+        if self._words is None or self._words.tr is not tr:
+            self._words = CoachWords(Phrasebook(tr, seat=0, player_names=()))
+        return self._words
 
     # -- what the list holds ---------------------------------------------------------------
 
@@ -382,14 +389,20 @@ class LessonListScreen:
         ]
 
     def move(self, delta: int) -> None:
+        if self._no_lessons():
+            return
         self.index = (self.index + delta) % len(self.lessons)
         self._say(self.describe(), cue="menu")
 
     def jump(self, index: int) -> None:
+        if self._no_lessons():
+            return
         self.index = index
         self._say(self.describe(), cue="menu")
 
     def start_over(self) -> None:
+        if self._no_lessons():
+            return
         lesson = self.lessons[self.index]
         title = self.words.lesson_text(lesson.title)
         if self.book.place(lesson) is None:
@@ -405,8 +418,17 @@ class LessonListScreen:
             self._say(self.words.goodbye())
         self.on_exit()
 
+    def _no_lessons(self) -> bool:
+        """Without lessons (they could not be read), every key says so."""
+        if self.broken is None:
+            return False
+        self._say(self.words.lessons_broken(self.broken), cue="invalid")
+        return True
+
     def open(self, index: int) -> None:
         """Start (or go on with) the lesson at *index*."""
+        if self._no_lessons():
+            return
         self.index = index
         following = self.lessons[index + 1] if index + 1 < len(self.lessons) else None
         self.host.show(
@@ -443,6 +465,8 @@ class LessonListScreen:
 
     def _lines(self) -> StyleAndTextTuples:
         lines: StyleAndTextTuples = [("bold", self.words.list_title() + "\n\n")]
+        if self.broken is not None:
+            lines.append(("", self.words.lessons_broken(self.broken)))
         for index in range(len(self.lessons)):
             text = self.describe(index)
             if index == self.index:
@@ -454,6 +478,8 @@ class LessonListScreen:
     def enter(self) -> None:
         """The list opens (or a lesson was left): where the player stands."""
         words = self.words
+        if self._no_lessons():
+            return
         if not self.opened:
             self.opened = True
             book = self.book
