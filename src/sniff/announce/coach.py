@@ -110,12 +110,12 @@ class CoachWords:
             return _coach(" ".join([heading, sentences(where), instruction]), interrupt=True)
         return _coach(f"{heading} {instruction}", interrupt=True)
 
-    def instruction(self, text: str, *, go_on: bool, again: bool = False) -> Utterance:
+    def instruction(self, text: str, *, go_on: bool, interrupt: bool = False) -> Utterance:
         """What to do now; *go_on*: an explanation, Enter goes on."""
         if go_on:
             # Translators: after an explanation of the coach: how to go on.
             text = sentences(text, self.tr._("Enter: go on"))
-        return _coach(text, interrupt=again)
+        return _coach(text, interrupt=interrupt)
 
     def after(self, text: str) -> Utterance:
         """What just happened, and why (queued behind the game's own words)."""

@@ -14,6 +14,7 @@ Each method returns what the coach says, in order; the screen speaks it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from sniff.announce import Announcer, Utterance
@@ -92,12 +93,15 @@ class Coach:
         resumed = self.index + 1 if self.index or self.actions else 0
         return [self.words.start(heading, said.text, step=resumed, steps=len(self.lesson.steps))]
 
-    def instruction(self, *, again: bool = False) -> Utterance:
-        """What to do now (W says it again)."""
+    def instruction(self, *, interrupt: bool = False) -> Utterance:
+        """What to do now; *interrupt*: it answers a key of its own (W, Enter), so it
+        cuts off what is being said instead of queueing behind it."""
         step = self.step
         if step is None:
             return self._done_words()
-        return self.words.instruction(self.text(step.text), go_on=step.do is Do.SAY, again=again)
+        return self.words.instruction(
+            self.text(step.text), go_on=step.do is Do.SAY, interrupt=interrupt
+        )
 
     def _done_words(self) -> Utterance:
         following = None
@@ -115,7 +119,9 @@ class Coach:
         step = self.step
         if step is None or step.do is not Do.SAY:
             return []
-        return self._complete(step)
+        said = self._complete(step)
+        # Enter goes on at once: the explanation need not be heard to its end.
+        return [dataclasses.replace(said[0], interrupt=True), *said[1:]] if said else said
 
     def key(self, key: str) -> list[Utterance]:
         """A key of the lesson was pressed (and did what it does in the game)."""

@@ -182,13 +182,13 @@ class LessonScreen:
         elif coach.waits_for_enter:
             self._say(coach.proceed())
         elif self.session.game.phase not in ACTIVE:
-            self._say(coach.instruction(again=True))
+            self._say(coach.instruction(interrupt=True))
         else:
             self._acting(self.game.key(self.game.actions.enter))()
 
     def what_now(self) -> None:
         """W: the step to do, again."""
-        self._say(self.coach.instruction(again=True))
+        self._say(self.coach.instruction(interrupt=True))
 
     def leave(self) -> None:
         """Escape: back to the list; the place is kept."""
@@ -263,7 +263,7 @@ class LessonScreen:
 
     def enter(self) -> None:
         if self.started:
-            self._say(self.coach.instruction(again=True))
+            self._say(self.coach.instruction(interrupt=True))
             return
         self.started = True
         self.game.started = True
