@@ -47,7 +47,9 @@ def _play(coach: Coach, text: str) -> list[str]:
 
 def test_the_step_s_play_goes_through_and_is_explained_with_the_engine_s_count() -> None:
     coach, steps = _coach("count")
-    assert [u.text for u in coach.proceed()] == ["Lead six-four."]
+    went_on = coach.proceed()
+    # Enter after an explanation cuts it off: the step it goes on to interrupts.
+    assert [(u.text, u.interrupt) for u in went_on] == [("Lead six-four.", True)]
     said = _play(coach, "6-4 lead")
     assert said[0] == (
         "The lead's two ends are 6 and 4: together 10, a multiple of five. You scored 10."
@@ -55,6 +57,14 @@ def test_the_step_s_play_goes_through_and_is_explained_with_the_engine_s_count()
     assert coach.index == 2 and steps == [1, 2]
     assert coach.actions == ["6-4 lead"]
     assert said[-1].startswith("Anna laid four-two on the east end. Press C")
+
+
+def test_what_follows_an_action_queues_behind_the_game_s_own_words() -> None:
+    coach, _ = _coach("count", step=1)
+    move = Move.parse("6-4 lead")
+    coach.session.act(move)
+    said = coach.acted(move)
+    assert said and not any(u.interrupt for u in said)
 
 
 def test_a_refused_play_gets_the_engine_s_reason_and_changes_nothing() -> None:
