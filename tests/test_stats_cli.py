@@ -60,7 +60,11 @@ def run(argv: list[str], stdin: str = "") -> tuple[int, str]:
 def test_nothing_yet() -> None:
     code, text = run(["stats"])
     assert code == 0
-    assert text.splitlines() == ["Games: none finished yet.", "Practice: no answers yet."]
+    assert text.splitlines() == [
+        "Games: none finished yet.",
+        "Practice: no answers yet.",
+        "Lessons: none of 12 done yet.",
+    ]
 
 
 def test_english_report() -> None:
@@ -73,6 +77,7 @@ def test_english_report() -> None:
         "40 points per round. Best game 210, won by 80. 2 hints used.",
         "Practice:",
         "The count, level 2, doubles: 10 answers, 8 right, 80 percent. 3.1 seconds per answer.",
+        "Lessons: none of 12 done yet.",
     ]
 
 
@@ -100,6 +105,7 @@ def test_statistics_per_drill_and_scoring_with_the_presets_names() -> None:
         " 75 percent. 2.5 seconds per answer.",
         "Timed counts, level 3, the sniff and its arms: 20 answers, 18 right, 90 percent."
         " 2.9 seconds per answer.",
+        "Lessons: none of 12 done yet.",
     ]
     _code, german = run(["stats", "--lang", "de"])
     lines = german.splitlines()
@@ -113,8 +119,9 @@ def test_german_report() -> None:
     code, text = report("de")
     assert code == 0
     lines = text.splitlines()
-    assert len(lines) == 4
+    assert len(lines) == 5
     assert "Spiele" in lines[0]
+    assert lines[4] == "Lektionen: noch keine von 12 geschafft."
     assert "80 Prozent" in lines[3]
     assert "3,1 Sekunden" in lines[3]  # the German decimal comma
 

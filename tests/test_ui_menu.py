@@ -156,11 +156,12 @@ def test_new_game_action() -> None:
 
 
 def test_statistics_are_spoken_an_entry_at_a_time() -> None:
-    ctx, _, _ = drive(["end", "up", "up", "enter", "enter", "enter"])
-    assert speech_of(ctx).texts[-3:] == [
-        "Part 1 of 2; Enter again for the next. Games: none finished yet.",
-        "Part 2 of 2. Practice: no answers yet.",
-        "Part 1 of 2; Enter again for the next. Games: none finished yet.",  # round again
+    ctx, _, _ = drive(["end", "up", "up", "enter", "enter", "enter", "enter"])
+    assert speech_of(ctx).texts[-4:] == [
+        "Part 1 of 3; Enter again for the next. Games: none finished yet.",
+        "Part 2 of 3. Practice: no answers yet.",
+        "Part 3 of 3. Lessons: none of 12 done yet.",
+        "Part 1 of 3; Enter again for the next. Games: none finished yet.",  # round again
     ]
 
 

@@ -4,7 +4,9 @@
     python tools/update_catalogues.py --check  # change nothing; fail if anything is stale
 
 Messages come from ``src/sniff`` (keywords ``_``, ``ngettext``, ``pgettext``,
-``npgettext``; ``# Translators:`` comments are kept). English gets
+``npgettext``; ``# Translators:`` comments are kept) and from the tutorial's
+lesson files (``src/sniff/learn/lessons/*.toml``: every title and step text,
+in the context ``lesson``, with a comment saying where it is heard). English gets
 msgstr = msgid; German keeps its translations, and new messages stay empty
 until someone translates them (``--check`` and the tests then fail).
 """
@@ -61,7 +63,16 @@ def extract(source: Path = SOURCE) -> Catalog:
     ):
         path = (source / filename).relative_to(ROOT).as_posix()
         template.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    for text, context, comments, where in _lesson_texts():
+        template.add(text, None, [(where, 0)], auto_comments=comments, context=context)
     return template
+
+
+def _lesson_texts() -> list[tuple[str, str, list[str], str]]:
+    """The lessons' texts (the lessons are data; the coach translates them)."""
+    from sniff.learn.lesson import catalogue_entries, load_lessons
+
+    return list(catalogue_entries(load_lessons()))
 
 
 def _version() -> str:

@@ -124,6 +124,8 @@ class MenuWords:
             "hints": tr.pgettext("menu", "Hints per game"),
             # Translators: settings menu item: the muggins rule (claiming points) on or off.
             "muggins": tr.pgettext("menu", "Muggins rule"),
+            # Translators: settings menu action: open the lessons that teach the game.
+            "learn": tr.pgettext("menu", "Learn to play"),
             # Translators: settings menu action: open the counting practice.
             "practice": tr.pgettext("menu", "Practice"),
             # Translators: settings menu action: hear your statistics.

@@ -9,6 +9,7 @@ from __future__ import annotations
 #: The commands, in the order ``sniff --help`` lists them.
 COMMANDS: tuple[str, ...] = (
     "play",
+    "learn",
     "practice",
     "stats",
     "doctor",

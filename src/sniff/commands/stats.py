@@ -78,6 +78,7 @@ def run_stats(
     """Print (and speak) the statistics, or reset them after asking."""
     # Imported here: building the parser for `sniff play` must not load the statistics.
     from sniff.announce.stats import reset_words, stats_report
+    from sniff.learn.progress import progress_lines
 
     stream = out if out is not None else sys.stdout
     words = reset_words(tr)
@@ -101,6 +102,7 @@ def run_stats(
     if loaded.problem is not None:
         lines.append(words.problem.format(path=stats_path(), detail=loaded.problem.detail))
     lines += stats_report(tr, loaded.stats.games, loaded.stats.practice)
+    lines += progress_lines(tr)
     for line in lines:
         print(line, file=stream)
     if speech_mode not in ("text", "none"):

@@ -31,9 +31,10 @@ from sniff.announce.utterance import Utterance
 from sniff.engine import PRESETS, Combination, preset
 from sniff.enums import BotLevel, Verbosity, values
 from sniff.i18n import choose_language, translator
+from sniff.learn.progress import progress_lines
 from sniff.storage import Settings, load_stats, save_settings
 from sniff.storage.settings import TARGET_RANGE
-from sniff.ui.base import Binding, Host
+from sniff.ui.base import Binding, Host, Screen
 from sniff.ui.lists import next_by_letter
 from sniff.ui.practice_screen import PracticeScreen
 
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 
 __all__ = ["HINT_LIMITS", "PACES", "RATES", "VOLUMES", "MenuItem", "SetupMenuScreen"]
 
-#: ``on_done(settings, action)``; action is "back", "new-game" or "practice".
+#: ``on_done(settings, action)``; action is "back", "new-game", "practice" or "learn".
 DoneCallback = Callable[["Settings", str], None]
 
 PLAYER_CHOICES: tuple[int, ...] = (2, 3, 4)
@@ -61,7 +62,11 @@ TARGET_LIMITS = (10, 1000)  # what Left and Right reach; typed digits may go fur
 
 # Items whose change only a new game can use.
 _RULE_FIELDS = ("players", "bot_levels", "preset", "scoring", "target", "hint_limit", "muggins")
-_ACTIONS = ("practice", "stats", "new-game", "back")
+_ACTIONS = ("learn", "practice", "stats", "new-game", "back")
+#: ``ctx.extra[OPEN_LESSONS](host)`` makes the lessons' screen. The program registers it
+#: where it can (the lessons are played on the game screen, which opens this menu, so the
+#: menu cannot import them); without it the menu has no Learn item.
+OPEN_LESSONS = "open_lessons"
 
 
 @dataclass(frozen=True)
@@ -135,8 +140,13 @@ class SetupMenuScreen:
                 "muggins",
                 *_ACTIONS,
             )
+            if key != "learn" or self._lessons() is not None
         ]
         return keys
+
+    def _lessons(self) -> Callable[[Host], Screen] | None:
+        opener = self.ctx.extra.get(OPEN_LESSONS)
+        return opener if callable(opener) else None
 
     @property
     def current(self) -> MenuItem:
@@ -441,7 +451,9 @@ class SetupMenuScreen:
         """The Statistics item: the next entry of the statistics (Enter again for
         the one after; after the last, the first again)."""
         stats = load_stats().stats
-        entries = stats_entries(self.ctx.translator, stats.games, stats.practice)
+        tr = self.ctx.translator
+        entries = stats_entries(tr, stats.games, stats.practice)
+        entries.append(" ".join(progress_lines(tr)))  # the lessons done, as the last entry
         part = self.stats_part % len(entries)
         self.stats_part = part + 1
         self._say(self.words.stats_part(entries[part], part + 1, len(entries)))
@@ -485,12 +497,16 @@ class SetupMenuScreen:
         if self.typed and self.current.key == "target":
             self._set_typed_target()
         saved = self.save()
-        if saved and action != "practice":
+        if saved and action not in ("practice", "learn"):
             self._say(self.words.saved(self.rules_changed() and action == "back"))
         if self.on_done is not None:
             self.on_done(self.settings, action)
         if action == "practice":
             self.host.show(PracticeScreen(self.host))
+            return
+        opener = self._lessons()
+        if action == "learn" and opener is not None:
+            self.host.show(opener(self.host))
             return
         self.original = self.settings
         self.host.back()

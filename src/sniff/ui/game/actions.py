@@ -35,6 +35,9 @@ class GameActions:
         self.after = after  # sets the bots going (and redraws)
         self.new_game = new_game
         self.human_actions = 0
+        # A tutorial's coach may stop an action before it reaches the session: it gets
+        # the action and returns False when it answered the player itself.
+        self.gate: Callable[[Action], bool] | None = None
 
     def enter(self) -> None:
         """Enter: play, claim, call muggins, deal the next round or start a new game."""
@@ -89,6 +92,8 @@ class GameActions:
 
     def act(self, action: Action) -> None:
         """Take *action* for the player, or say why not."""
+        if self.gate is not None and not self.gate(action):
+            return
         voice = self.voice
         refusal = self.session.refusal(action)
         if refusal is not None:

@@ -62,8 +62,12 @@ class GameScreen:
         resumed: bool = False,
         continue_record: bool = False,
         ui: dict[str, Any] | None = None,
+        keep: bool = True,
     ) -> None:
         self.host = host
+        # keep=False: a game nothing of which goes to disk (a lesson): no save, no
+        # record, no statistics, and the player's own saved game stays as it was.
+        self.keep = keep
         self.new_game_factory = new_game
         self.hint_playouts = hint_playouts
         self.save_path = save_path
@@ -120,15 +124,18 @@ class GameScreen:
         )
         self.actions.human_actions = _count(ui.get("human_actions"))
         self.tuning = Tuning(ctx, self.voice)
-        self.autosave: Autosave = keep_game(
-            session,
-            save_path=self.save_path,
-            record_path=record_path,
-            continue_record=continue_record,
-            ui_state=self.ui_state,
-            hints_used=lambda: self.hinter.used,
-            on_problem=self._problem,
-        )
+        if self.keep:
+            self.autosave: Autosave = keep_game(
+                session,
+                save_path=self.save_path,
+                record_path=record_path,
+                continue_record=continue_record,
+                ui_state=self.ui_state,
+                hints_used=lambda: self.hinter.used,
+                on_problem=self._problem,
+            )
+        else:
+            self.autosave = Autosave(self.save_path, self.ui_state, self._problem)
         self._bindings = game_bindings(self)
 
     def ui_state(self) -> dict[str, Any]:
@@ -220,7 +227,8 @@ class GameScreen:
     def open_menu(self) -> None:
         """M or F10: the setup menu."""
         self.cursor.cancel_digit()
-        self.autosave.save(self.session)
+        if self.keep:
+            self.autosave.save(self.session)
         self.host.show(SetupMenuScreen(self.host, on_done=self._menu_done))
 
     def _menu_done(self, settings: Settings, action: str = "back") -> None:
@@ -252,7 +260,7 @@ class GameScreen:
         session = self.session
         if session.closed:
             return
-        if not session.finished:
+        if self.keep and not session.finished:
             self.autosave.save(session)
         recorder = recorder_of(session)
         if recorder is not None:

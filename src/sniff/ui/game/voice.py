@@ -35,6 +35,8 @@ class GameVoice:
         # How to answer the muggins rule's questions is said once; then W and F1 say it.
         self.claim_help_given = False
         self.muggins_help_given = False
+        # Whether to say what Enter does after a round or game (a lesson's coach says it).
+        self.between_rounds = True
         self.set_translator(ctx.translator)
 
     def set_translator(self, tr: Translator) -> None:
@@ -99,10 +101,12 @@ class GameVoice:
             if caught is not None:
                 self.say(caught)
         if obs.phase is Phase.ROUND_OVER:
-            self.say(self.texts.next_round_prompt())
+            if self.between_rounds:
+                self.say(self.texts.next_round_prompt())
             return
         if obs.phase is Phase.GAME_OVER:
-            self.say(self.texts.game_over_prompt())
+            if self.between_rounds:
+                self.say(self.texts.game_over_prompt())
             return
         prompt = self.announcer.turn_prompt(obs) if turn else None
         if prompt is None:
