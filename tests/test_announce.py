@@ -157,7 +157,7 @@ def test_every_reason_has_a_spoken_refusal(lang: str) -> None:
     )
     nowhere = {
         "en": "Two-one fits nowhere: the ends are 5, 5, 5 and 5.",
-        "de": "Zwei-Eins passt nirgends: Die Enden sind 5, 5, 5 und 5.",
+        "de": "Zwei-Eins passt nirgends: Die offenen Enden sind 5, 5, 5 und 5.",
     }
     assert fit.text == nowhere[lang]
     elsewhere = ann.refusals.refusal(
@@ -165,8 +165,8 @@ def test_every_reason_has_a_spoken_refusal(lang: str) -> None:
     )
     expected = {
         "en": "Six-five does not fit west, which is 3; it fits east, north or south.",
-        "de": "Sechs-Fünf passt im Westen nicht, dort liegt die 3; er passt im Osten, im Norden "
-        "oder im Süden.",
+        "de": "Sechs-Fünf passt im Westen nicht, dort ist die 3 offen; er passt im Osten, "
+        "im Norden oder im Süden.",
     }
     assert elsewhere.text == expected[lang]
 

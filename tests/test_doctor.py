@@ -20,11 +20,11 @@ def test_doctor_reports_in_german_with_advice(
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("Sniff-Doktor, Version ")
     assert out[2] == "Das Spiel spricht über: Textzeilen."
-    assert "Speech Dispatcher läuft nicht; die Ansagen kommen als Textzeilen." in out
-    assert any(line.startswith("Es läuft kein Screenreader: starte zuerst NVDA") for line in out)
+    assert "Speech Dispatcher läuft nicht; stattdessen jetzt: Textzeilen." in out
+    assert any(line.startswith("Es läuft kein Screenreader: Starte zuerst NVDA") for line in out)
     assert (
-        out[-1] == f"Ordner der Einstellungen: {tmp_path / 'config'}; Datenordner "
-        f"(Spielstände, Statistik): {tmp_path / 'data'}."
+        out[-1] == f"Einstellungsordner: {tmp_path / 'config'}; Datenordner für Spielstände "
+        f"und Statistik: {tmp_path / 'data'}."
     )
 
 

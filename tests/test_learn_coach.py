@@ -183,6 +183,6 @@ def test_the_lesson_done_words_name_the_next_lesson() -> None:
         following=LESSONS["doubles"].title,
     )
     assert coach.finished and coach.instruction().text == (
-        "Lektion geschafft: Der Zählwert, und wie du punktest. Eingabe: Lektion 4, Pasche "
+        "Lektion geschafft: Der Zählwert und wie du punktest. Eingabe: Lektion 4, Pasche "
         "zählen beide Hälften. Escape: die Liste der Lektionen."
     )

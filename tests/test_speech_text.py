@@ -149,7 +149,7 @@ def test_the_voice_without_a_sound_device_says_so_and_text_takes_over() -> None:
     assert speech.name == "text"
     assert events and events[0].reason == "no-audio-device" and not events[0].started
     german = NoticeWords(translator("de")).fallback(events[0]).text
-    assert german == "Die eingebaute Stimme hat kein Audiogerät; die Ansagen kommen als Textzeilen."
+    assert german == "Die eingebaute Stimme hat kein Audiogerät; stattdessen jetzt: Textzeilen."
 
 
 def test_auto_without_a_reader_or_a_device_speaks_text() -> None:

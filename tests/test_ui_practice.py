@@ -499,7 +499,7 @@ def test_prime_and_fibonacci_answers_say_why(language: str) -> None:
                 id(prime): f"{n} ist eine Primzahl.",
                 id(not_prime): f"{n} ist keine Primzahl: ",
                 id(fib): f"{n} ist eine Fibonacci-Zahl.",
-                id(not_fib): f"{n} ist keine Fibonacci-Zahl: die Reihe geht ",
+                id(not_fib): f"{n} ist keine Fibonacci-Zahl: Die Folge lautet hier ",
             }[id(question)]
             assert expected in text
 

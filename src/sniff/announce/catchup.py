@@ -86,18 +86,29 @@ class CatchUpWords(BookPart):
         if isinstance(event, Passed):
             return self._passed(event.player, drawn.pop(event.player, 0))
         if isinstance(event, MugginsCalled):
-            # Translators: catch-up: a player called muggins ("Ben called muggins, took 10").
-            text = tr._("{player} called muggins, took {points}")
-            return text.format(player=self._subject(event.player), points=event.points)
+            if self.book.is_me(event.player):
+                # Translators: catch-up: you called muggins ("you called muggins, took 10").
+                text = tr._("you called muggins, took {points}")
+            else:
+                # Translators: catch-up: a player called muggins ("Ben called muggins, took 10").
+                text = tr._("{player} called muggins, took {points}")
+            return text.format(player=self.book.name(event.player), points=event.points)
         if isinstance(event, Claimed) and not event.correct:
-            # Translators: catch-up: a wrong claim under the muggins rule.
-            text = tr._("{player} claimed {points}, wrongly")
-            return text.format(player=self._subject(event.player), points=event.points)
+            if self.book.is_me(event.player):
+                # Translators: catch-up: your own wrong claim under the muggins rule.
+                text = tr._("you claimed {points}, wrongly")
+            else:
+                # Translators: catch-up: another player's wrong claim under the muggins rule.
+                text = tr._("{player} claimed {points}, wrongly")
+            return text.format(player=self.book.name(event.player), points=event.points)
         if isinstance(event, RoundEnded):
             if event.reason == "domino" and event.went_out is not None:
+                if self.book.is_me(event.went_out):
+                    # Translators: catch-up: you went out and the round ended.
+                    return tr._("you went out")
                 # Translators: catch-up: a player went out and the round ended.
                 text = tr._("{player} went out")
-                return text.format(player=self._subject(event.went_out))
+                return text.format(player=self.book.name(event.went_out))
             if event.reason == "blocked":
                 # Translators: catch-up: the round ended blocked.
                 return tr._("the round was blocked")
@@ -167,9 +178,3 @@ class CatchUpWords(BookPart):
             # Translators: catch-up: another player drew tiles ("Ben drew 2").
             text = self.tr.ngettext("{player} drew {n}", "{player} drew {n}", count)
         return text.format(player=self.book.name(player), n=count)
-
-    def _subject(self, seat: int) -> str:
-        if self.book.is_me(seat):
-            # Translators: catch-up: you, as the subject of a clause ("you went out").
-            return self.tr.pgettext("subject", "you")
-        return self.book.name(seat)
