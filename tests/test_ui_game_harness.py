@@ -20,6 +20,8 @@ from sniff.i18n import translator
 from sniff.output.sound import NullPlayer
 from sniff.output.speech import RecordingSpeech
 from sniff.session.game import GameSession
+from sniff.storage import data_dir
+from sniff.storage.lock import FolderLock
 from sniff.ui.app import SniffApp, build_context
 from sniff.ui.game.cursor import HandCursor
 from sniff.ui.game.screen import GameScreen
@@ -78,6 +80,9 @@ class Driver:
         self.sent = 0
 
     async def __aenter__(self) -> Driver:
+        # As ``sniff play`` does: the data folder's lock for as long as the game runs.
+        self.lock = FolderLock.acquire(data_dir())
+        self.options.lock = self.lock
         self._pipe_cm = create_pipe_input()
         self.pipe = self._pipe_cm.__enter__()
         self.app = SniffApp(
@@ -94,6 +99,7 @@ class Driver:
             self.app.exit()
             await asyncio.wait_for(self.task, 10)
         self._pipe_cm.__exit__(None, None, None)
+        self.lock.release()
         assert not self.app.errors, self.app.errors
 
     # -- reading ------------------------------------------------------------------
