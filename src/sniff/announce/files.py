@@ -106,6 +106,16 @@ class FileWords:
         )
         return _say(text, "record_failed")
 
+    def record_unfinished(self, record: str, line: int) -> Utterance:
+        """``sniff replay``: the record stops before the game is over."""
+        # Translators: sniff replay, after telling a record that has no game end; {file}
+        # is the record, {line} the number of its last line.
+        text = self.tr._(
+            "the record {file} stops at line {line}, before the game is over: the game was "
+            "stopped early, or the file was cut short"
+        ).format(file=record, line=line)
+        return _say(text, "record_unfinished")
+
     # -- the data folder ------------------------------------------------------------
 
     def folder_busy_question(self) -> Utterance:
