@@ -71,10 +71,19 @@ class FileWords:
         """The statistics file was damaged: set aside, the statistics start again."""
         # Translators: the statistics file was damaged; {file} is where it was kept.
         text = self.tr._(
-            "your statistics could not be read; the file was kept as {file}. "
-            "They start again with this game"
+            "your statistics could not be read; the file was kept as {file}, "
+            "and they start again from nothing"
         ).format(file=where)
         return _say(text, "stats_kept")
+
+    def stats_unreadable(self, where: str, detail: str) -> Utterance:
+        """The system would not let the game read the statistics: they stay as they are."""
+        # Translators: the statistics file could not be read (no permission, say); {detail}
+        # says why (in English, from the system). Nothing is changed or added.
+        text = self.tr._(
+            "your statistics in {file} could not be read ({detail}); the file is left as it is"
+        ).format(file=where, detail=detail)
+        return _say(text, "stats_unreadable")
 
     # -- the game record ------------------------------------------------------------
 

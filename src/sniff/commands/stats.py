@@ -60,6 +60,7 @@ def run_stats(
 ) -> int:
     """Print (and speak) the statistics, or reset them after asking."""
     # Imported here: building the parser for `sniff play` must not load the statistics.
+    from sniff.announce.files import FileWords
     from sniff.announce.practice import reset_words, stats_report
 
     stream = out if out is not None else sys.stdout
@@ -81,8 +82,11 @@ def run_stats(
         print(json.dumps(loaded.stats.to_json(), indent=1, ensure_ascii=False), file=stream)
         return 0
     lines = []
-    if loaded.problem is not None:
-        lines.append(words.problem.format(path=stats_path(), detail=loaded.problem.detail))
+    if loaded.set_aside is not None:
+        lines.append(FileWords(tr).stats_kept(str(loaded.set_aside)).text)
+    elif loaded.problem is not None:
+        detail = loaded.problem.detail
+        lines.append(FileWords(tr).stats_unreadable(str(stats_path()), detail).text)
     lines += stats_report(tr, loaded.stats.games, loaded.stats.practice)
     for line in lines:
         print(line, file=stream)
