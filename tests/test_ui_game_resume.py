@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from damaged_files import set_aside_files
 from sniff.engine import Dealt, Phase
 from sniff.storage import save_path, settings_path
 from sniff.storage.records import read_record, verify
@@ -111,8 +112,7 @@ def test_a_corrupt_save_is_set_aside_and_a_new_game_starts() -> None:
 
     async def go() -> None:
         async with Driver(ARGS) as d:
-            aside = path.with_name(path.name + ".bad")
-            assert aside.exists()
+            [aside] = set_aside_files(path)
             said = [t for t in d.texts if "could not be read" in t]
             assert said == [
                 f"Your saved game could not be read; it was kept as {aside}. A new game starts."
@@ -131,7 +131,7 @@ def test_a_corrupt_settings_file_is_kept_and_defaults_are_used() -> None:
 
     async def go() -> None:
         async with Driver() as d:
-            aside = path.with_name(path.name + ".bad")
+            [aside] = set_aside_files(path)
             assert aside.read_text() == "this is [[ not toml"
             assert any(str(aside) in t and "default settings" in t for t in d.texts)
             assert d.game.players == 2
