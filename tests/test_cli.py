@@ -165,6 +165,11 @@ def test_the_game_without_a_terminal_says_so_in_one_line(
 SNIFF = Path(sys.executable).parent / "sniff"
 
 
+def _control_c_as_from_a_shell() -> None:
+    # A test run started in the background hands down an ignored SIGINT.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _sniff(*argv: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [str(SNIFF), *argv],
@@ -172,6 +177,7 @@ def _sniff(*argv: str, env: dict[str, str] | None = None) -> subprocess.Popen[st
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, **(env or {})},
+        preexec_fn=_control_c_as_from_a_shell if os.name == "posix" else None,
     )
 
 
