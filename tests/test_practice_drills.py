@@ -105,3 +105,13 @@ def test_timed_round_ends_after_sixty_seconds() -> None:
         count += 1
     assert count == 8
     assert session.time_left == 0.0
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_about_half_the_score_questions_do_score(level: int) -> None:
+    """Otherwise "0" would nearly always be right: a score drill must score."""
+    rng = random.Random(100 + level)
+    answers = [make_question(Drill.SCORE, level, rng).answer for _ in range(40)]
+    scoring = sum(1 for answer in answers if answer > 0)
+    assert 15 <= scoring <= 35, answers
+    assert all(answer >= 0 for answer in answers)

@@ -162,6 +162,21 @@ def test_sniff_us_who_went_out_leads_the_next_round() -> None:
     assert game.leader == game.current == 1
 
 
+def test_sniff_us_the_one_who_went_out_leads_even_when_not_next_round_the_table() -> None:
+    # Three players: seat 0 leads, seat 1 cannot play, seat 2 goes out. Rotation
+    # would give the next lead to seat 1; the rule gives it to seat 2.
+    later = [deal(["6-6 1-0", "5-5 2-1", "4-4 3-0"], leader=None)]
+    game = scripted_game("sniff-us", ["6-4 1-1", "3-3 0-0", "4-2"], leader=0, later=later)
+    play(game, "6-4 lead")
+    assert game.legal_actions() == [PASS]
+    game.pass_turn()
+    play(game, "4-2 east")
+    ended = game.log[-1]
+    assert isinstance(ended, RoundEnded) and ended.went_out == 2
+    game.next_round()
+    assert game.leader == game.current == 2
+
+
 def test_sniff_us_after_a_blocked_round_the_leader_is_by_lot() -> None:
     leaders = set()
     for seed in range(30):
