@@ -217,3 +217,19 @@ def test_unknown_rule_values_are_refused_with_the_valid_ones(
     assert status == 2 and "preset must be one of sniff, muggins" in err
     status, _, err = _run(capsys, "simulate", "--rule", "draw_limit=abc")
     assert status == 2 and "draw_limit must be a whole number, or none" in err
+
+
+def test_rule_values_of_other_kinds_are_refused_with_the_choices_or_an_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    refused = {
+        "tile_set=x": "tile_set must be one of double-six, double-nine, double-twelve",
+        "targets=abc": "targets wants whole numbers, like 200 or 250,200,200",
+        "hand_sizes=1_0": "hand_sizes wants whole numbers, like 7 or 7,6,5",
+        "hand_sizes=٣": "hand_sizes wants whole numbers",  # a digit, but not 0-9
+        "spinner=round": "spinner must be one of none, sniff, sniff-exposed, stubby",
+    }
+    for rule, message in refused.items():
+        status, _, err = _run(capsys, "simulate", "--rule", rule)
+        assert status == 2 and message in err, (rule, err)
+        assert "Traceback" not in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -136,5 +137,38 @@ def test_a_corrupt_settings_file_is_kept_and_defaults_are_used() -> None:
             assert any(str(aside) in t and "default settings" in t for t in d.texts)
             assert d.game.players == 2
             assert d.session.bots[1].level == "expert"
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize(
+    "ui",
+    [
+        {"selection": 5, "hints": -1, "human_actions": 1e300},
+        {"selection": "9-9", "history": "not a list", "record": 7},
+        {"history": [1, {"a": 2}, "x" * 100_000], "hints": "many"},
+        {"record": "/dev/full"},
+        {"record": ""},
+        {"record": "/nonexistent-folder/game.jsonl"},
+    ],
+    ids=["numbers", "wrong types", "odd history", "a device", "empty", "no folder"],
+)
+def test_odd_interface_fields_in_a_save_never_stop_a_resume(ui: dict[str, object]) -> None:
+    async def go() -> None:
+        async with Driver([*ARGS, "--seed", "8"]) as d:
+            await d.press("c-s")
+            at_save = list(d.game.log)
+        path = save_path()
+        data = json.loads(path.read_text())
+        data["ui"] = ui
+        path.write_text(json.dumps(data))
+        async with Driver(ARGS) as d:
+            await d.press("enter")
+            assert d.screen.resumed and list(d.game.log) == at_save
+            assert d.screen.hinter.used >= 0 and d.screen.actions.human_actions >= 0
+            while not d.session.my_turn():
+                await d.settle()
+            assert await d.play_turn()  # and the game goes on
+        assert Path("/dev/full").is_char_device() or not Path("/dev/full").exists()
 
     asyncio.run(go())
