@@ -172,3 +172,23 @@ def test_odd_interface_fields_in_a_save_never_stop_a_resume(ui: dict[str, object
         assert Path("/dev/full").is_char_device() or not Path("/dev/full").exists()
 
     asyncio.run(go())
+
+
+def test_a_save_that_reads_well_but_has_nobody_at_the_keyboard_is_set_aside() -> None:
+    async def go() -> None:
+        async with Driver([*ARGS, "--seed", "8"]) as d:
+            await d.press("c-s")
+        path = save_path()
+        data = json.loads(path.read_text())
+        data["players"][0] = {"name": "Zed", "kind": "bot", "level": "greedy"}
+        path.write_text(json.dumps(data))
+        async with Driver(ARGS) as d:
+            assert "A saved game was found" in d.texts[-1]  # it reads and replays
+            await d.press("enter")
+            [aside] = set_aside_files(path)
+            assert f"Your saved game could not be read; it was kept as {aside}." in " ".join(
+                d.texts
+            )
+            assert not d.screen.resumed and d.session.human == 0
+
+    asyncio.run(go())

@@ -120,7 +120,7 @@ def _first_screen(host: SniffApp, options: GameOptions, *, read_only: bool) -> S
         return new_screen()
 
     def resume() -> None:
-        session = _resumed_session(snap, options, read_only=read_only)
+        session = _resumed_session(snap, options)
         if session is None:
             # The save read well but cannot be played here: kept, and a new game.
             kept = None if read_only else _set_aside_quietly(options.save_path)
@@ -162,9 +162,7 @@ def _human_seat(snap: GameSnapshot) -> int:
     return next((seat for seat, p in enumerate(snap.players) if p.kind == "human"), 0)
 
 
-def _resumed_session(
-    snap: GameSnapshot, options: GameOptions, *, read_only: bool
-) -> GameSession | None:
+def _resumed_session(snap: GameSnapshot, options: GameOptions) -> GameSession | None:
     """The saved game rebuilt, or None if it cannot be played at the keyboard."""
     try:
         session = GameSession.resume(snap, playouts=options.playouts)
