@@ -181,9 +181,13 @@ def _sniff(*argv: str, env: dict[str, str] | None = None) -> subprocess.Popen[st
     )
 
 
-def test_control_c_stops_a_long_command_cleanly_with_status_130() -> None:
-    process = _sniff("simulate", "--games", "100000", "--bots", "random")
-    time.sleep(2.5)  # well into the games (start-up takes a fraction of that)
+def test_control_c_stops_a_long_command_cleanly_with_status_130(tmp_path: Path) -> None:
+    process = _sniff("simulate", "--games", "100000", "--record", str(tmp_path / "game.jsonl"))
+    first = tmp_path / "game-000001.jsonl"
+    deadline = time.monotonic() + 30
+    while not first.exists():  # the first game's record: well into the command
+        assert time.monotonic() < deadline and process.poll() is None
+        time.sleep(0.02)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130
