@@ -259,3 +259,44 @@ def test_the_corpus_records_are_whole_apart_from_their_damage() -> None:
     assert header["format"] == "sniff-record/1" and json.loads(lines[-1])["type"] == "game_end"
     cut = RECORDS[_ids(RECORDS).index("cut-at-a-line.jsonl")].read_text().splitlines()
     assert cut == lines[: len(cut)]
+
+
+def test_damaged_statistics_met_at_a_game_s_end_are_told_where_they_were_kept(
+    home: Path,
+) -> None:
+    from test_ui_game_harness import Driver
+
+    path = stats_path()
+    path.parent.mkdir(parents=True)
+    shutil.copyfile(STATS[_ids(STATS).index("truncated.json")], path)
+
+    async def go() -> None:
+        async with Driver(["--bots", "random", "--seed", "2", "--target", "5"]) as d:
+            while await d.play_turn():
+                pass
+            [kept] = set_aside_files(path)
+            said = [t for t in d.texts if str(kept) in t]
+            assert said == [
+                f"Your statistics could not be read; the file was kept as {kept}, "
+                "and they start again from nothing."
+            ]
+        assert load_stats().stats.total().played == 1
+
+    asyncio.run(go())
+
+
+def test_damaged_statistics_met_while_practising_are_told_once(home: Path) -> None:
+    from sniff.engine import Combination
+    from sniff.practice import Drill
+    from test_ui_practice import drive, questions, typed
+
+    path = stats_path()
+    path.parent.mkdir(parents=True)
+    shutil.copyfile(STATS[_ids(STATS).index("binary.json")], path)
+    asked = questions(Drill.COUNT, 1, 5, 3, Combination.FIVES)
+    keys = [*typed(str(asked[0].count)), *typed(str(asked[1].count))]
+    ctx, _ = drive(keys, level=1, seed=5)
+    [kept] = set_aside_files(path)
+    said = [u.text for u in ctx.output.history if str(kept) in u.text]
+    assert len(said) == 1 and said[0].startswith("Your statistics could not be read")
+    assert load_stats().stats.practice[("count", "1")].answers == 2
