@@ -300,3 +300,18 @@ def test_damaged_statistics_met_while_practising_are_told_once(home: Path) -> No
     said = [u.text for u in ctx.output.history if str(kept) in u.text]
     assert len(said) == 1 and said[0].startswith("Your statistics could not be read")
     assert load_stats().stats.practice[("count", "1")].answers == 2
+
+
+def test_damaged_statistics_met_in_the_menu_are_told_where_they_were_kept(home: Path) -> None:
+    from test_ui_menu import drive
+    from uihost import speech_of
+
+    path = stats_path()
+    path.parent.mkdir(parents=True)
+    shutil.copyfile(STATS[_ids(STATS).index("deep-nesting.json")], path)
+    ctx, _, _ = drive(["end", "up", "up", "enter"])  # the Statistics item
+    [kept] = set_aside_files(path)
+    assert speech_of(ctx).texts[-1] == (
+        f"Your statistics could not be read; the file was kept as {kept}, and they start "
+        "again from nothing. Games: none finished yet. Practice: no answers yet."
+    )

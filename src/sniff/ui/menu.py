@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from sniff.announce.files import FileWords
 from sniff.announce.menu import DEFAULT_RATE, MenuWords
 from sniff.announce.practice import stats_report
 from sniff.announce.utterance import Utterance
@@ -407,8 +408,14 @@ class SetupMenuScreen:
 
     def say_stats(self) -> None:
         """The Statistics item: the statistics, spoken."""
-        stats = load_stats().stats
-        self._say(" ".join(stats_report(self.ctx.translator, stats.games, stats.practice)))
+        loaded = load_stats()
+        report = stats_report(self.ctx.translator, loaded.stats.games, loaded.stats.practice)
+        if loaded.set_aside is not None:  # damaged: kept aside, and said where
+            report = [
+                FileWords(self.ctx.translator).stats_kept(str(loaded.set_aside)).text,
+                *report,
+            ]
+        self._say(" ".join(report))
 
     def rules_changed(self) -> bool:
         return any(
