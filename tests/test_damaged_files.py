@@ -315,3 +315,17 @@ def test_damaged_statistics_met_in_the_menu_are_told_where_they_were_kept(home: 
         f"Your statistics could not be read; the file was kept as {kept}, and they start "
         "again from nothing. Games: none finished yet. Practice: no answers yet."
     )
+
+
+def test_commands_that_only_look_leave_a_damaged_settings_file_for_the_game_to_tell(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = home / "config" / "settings.toml"
+    path.parent.mkdir(parents=True)
+    shutil.copyfile(SETTINGS[_ids(SETTINGS).index("not-toml.toml")], path)
+    assert main(["stats", "--speech", "text"]) == 0
+    assert main(["doctor"]) in (0, 1)
+    capsys.readouterr()
+    assert path.read_bytes() == SETTINGS[_ids(SETTINGS).index("not-toml.toml")].read_bytes()
+    assert set_aside_files(path) == []
+    assert load_settings(path, keep_aside=False).problem is not None and path.exists()

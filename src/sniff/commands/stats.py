@@ -36,7 +36,7 @@ def add_parser(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        language = choose_language(args.lang, load_settings().settings.language)
+        language = choose_language(args.lang, load_settings(keep_aside=False).settings.language)
     except UnknownLanguage as error:
         raise UsageError(str(error)) from None
     return run_stats(

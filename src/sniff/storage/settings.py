@@ -296,14 +296,16 @@ def _read(source: Path) -> tuple[Settings, list[str], list[str]]:
     return _settings_of(parse_toml(read_bounded(source, SETTINGS_LIMIT, _WHAT), _WHAT))
 
 
-def load_settings(path: StrPath | None = None) -> LoadResult:
+def load_settings(path: StrPath | None = None, *, keep_aside: bool = True) -> LoadResult:
     """Read the settings file (default: :func:`~sniff.storage.paths.settings_path`).
 
     Never raises for a bad file: see the module docstring. Problem codes:
     ``corrupt`` (not TOML; the file is set aside), ``invalid`` (some values
     fell back; the file is set aside and written again), ``unreadable`` (the
     system would not let the game read it; it stays, and is set aside before
-    the game writes its settings).
+    the game writes its settings). With *keep_aside* False nothing is moved
+    or written (for a command that only looks: the game, which tells the
+    player, sets the file aside when it starts).
     """
     source = Path(path) if path is not None else settings_path()
     try:
@@ -313,14 +315,13 @@ def load_settings(path: StrPath | None = None) -> LoadResult:
     except DataError as exc:
         if exc.code == "unreadable":
             return LoadResult(Settings(), Problem("unreadable", str(exc)))
-        return _aside(source, LoadResult(Settings(), Problem("corrupt", str(exc))))
+        return _aside(source, LoadResult(Settings(), Problem("corrupt", str(exc))), keep_aside)
     except Exception as exc:  # the last guard: settings must never stop the game
-        return _aside(source, LoadResult(Settings(), Problem("corrupt", repr(exc))))
+        return _aside(source, LoadResult(Settings(), Problem("corrupt", repr(exc))), keep_aside)
     if not bad:
         return LoadResult(settings)
-    result = _aside(
-        source, LoadResult(settings, Problem("invalid", "; ".join(details)), None, tuple(bad))
-    )
+    problem = Problem("invalid", "; ".join(details))
+    result = _aside(source, LoadResult(settings, problem, None, tuple(bad)), keep_aside)
     if result.set_aside is not None:
         # The player's file is kept; what stands is written back, so the next
         # start is quiet. If that fails, the next start finds no file: defaults.
@@ -329,7 +330,9 @@ def load_settings(path: StrPath | None = None) -> LoadResult:
     return result
 
 
-def _aside(source: Path, result: LoadResult) -> LoadResult:
+def _aside(source: Path, result: LoadResult, keep_aside: bool) -> LoadResult:
+    if not keep_aside:
+        return result
     try:
         return result._replace(set_aside=set_aside(source))
     except OSError as exc:
