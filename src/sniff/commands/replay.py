@@ -54,7 +54,9 @@ def run(args: argparse.Namespace) -> int:
         record = read_record(args.file)
         verify(record)
     except RecordError as error:
-        raise UsageError(clean_text(f"{args.file}: {error}")) from None
+        # A damaged line may quote a huge value: the start says what is wrong.
+        message = clean_text(f"{args.file}: {error}")
+        raise UsageError(message if len(message) <= 400 else message[:400] + "...") from None
     tr = translator(choose_language(args.lang, None))
     names = [clean_text(player.name)[:NAME_LIMIT] for player in record.players]
     told = narrate_events(
