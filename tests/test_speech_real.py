@@ -139,19 +139,30 @@ class SpeechDispatcher:
         command += ["-L", str(self.folder / "log")]
         if MODULES.is_dir():
             command += ["-m", str(MODULES)]
+        # Its own cache folder: speech-dispatcher keeps its pid file there, and a
+        # shared one (~/.cache) lets any other speech-dispatcher on the machine,
+        # another test run's included, stop this one from starting.
+        env = {**os.environ, "XDG_CACHE_HOME": str(self.folder / "cache")}
         self.process = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
         )
         deadline = time.monotonic() + 10
         while not self.socket.exists():
             if self.process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"speech-dispatcher did not start: {self.log.read_text()[-2000:]}")
+                self.process.kill()
+                self.process.wait(timeout=10)
+                log = self.log.read_text()[-2000:] if self.log.exists() else "(no log)"
+                pytest.fail(f"speech-dispatcher did not start: {log}")
             time.sleep(0.05)
 
     def stop(self) -> None:
         if self.process is not None:
             self.process.terminate()
-            self.process.wait(timeout=10)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # busy with its module: it must not outlive us
+                self.process.kill()
+                self.process.wait(timeout=10)
         self.socket.unlink(missing_ok=True)
 
     def lines(self) -> list[str]:
