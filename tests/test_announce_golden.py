@@ -18,7 +18,11 @@ GOLDEN = Path(__file__).parent / "golden"
 
 @pytest.mark.parametrize(
     ("language", "verbosity"),
-    [("en", "brief"), ("en", "verbose"), ("de", "brief"), ("de", "verbose")],
+    [
+        (language, verbosity)
+        for language in ("en", "de")
+        for verbosity in ("brief", "normal", "verbose")
+    ],
 )
 def test_scripted_round_reads_as_the_golden_transcript(language: str, verbosity: str) -> None:
     lines = transcript(language, verbosity)

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from announce_script import DEAL
+from helpers import play, scripted_game
 from sniff.announce import Announcer
 from sniff.engine import (
     PRESETS,
@@ -40,8 +41,8 @@ def _announcer(lang: str = "en", verbosity: str = "normal", seat: int = 0) -> An
 
 def _layout(mode: SpinnerMode, *plays: str) -> Layout:
     layout = Layout.empty(mode)
-    for play in plays:
-        tile, end = play.split("@")
+    for item in plays:
+        tile, end = item.split("@")
         layout = layout.place(T(tile), End(end))
     return layout
 
@@ -235,3 +236,21 @@ def test_claim_events_name_the_claimer_in_both_languages() -> None:
         ann.on_events([Played(1, T("5-5"), End.LEAD, 10, 10)], observe(game, 0))
         (u,) = ann.on_events([Claimed(1, 10, True)], observe(game, 0), prompt=False)
         assert "Anna" in u.text and "10" in u.text
+
+
+@pytest.mark.parametrize(
+    ("name", "english", "german"),
+    [
+        ("domino-play", "10 in all: scores 2.", "zusammen 10: 2 Punkte."),  # count / 5
+        ("sniff", "10 in all: scores 10.", "zusammen 10: 10 Punkte."),
+    ],
+)
+def test_the_count_key_says_the_points_the_preset_gives(
+    name: str, english: str, german: str
+) -> None:
+    game = scripted_game(name, ["5-5 6-1", "5-0 3-2"])
+    play(game, "5-5 lead")
+    play(game, "5-0 east")  # west the sniff, both halves: 10; east 0
+    for lang, expected in (("en", english), ("de", german)):
+        said = _announcer(lang).answers.count(observe(game, 0)).text
+        assert said.endswith(expected), said

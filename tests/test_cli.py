@@ -170,6 +170,11 @@ def test_the_game_without_a_terminal_says_so_in_one_line(
 SNIFF = Path(sys.executable).parent / "sniff"
 
 
+def _control_c_as_from_a_shell() -> None:
+    # A test run started in the background hands down an ignored SIGINT.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _sniff(*argv: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [str(SNIFF), *argv],
@@ -177,20 +182,25 @@ def _sniff(*argv: str, env: dict[str, str] | None = None) -> subprocess.Popen[st
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, **(env or {})},
+        preexec_fn=_control_c_as_from_a_shell if os.name == "posix" else None,
     )
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="Control C to a process group: POSIX")
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_control_c_stops_a_long_command_cleanly_with_status_130(jobs: str) -> None:
+def test_control_c_stops_a_long_command_cleanly_with_status_130(jobs: str, tmp_path: Path) -> None:
     process = subprocess.Popen(
         [str(SNIFF), "simulate", "--games", "100000", "--bots", "random", "--jobs", jobs],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        cwd=tmp_path,
         start_new_session=True,  # its own process group, as a terminal's foreground job
     )
-    time.sleep(2.5)  # well into the games (start-up takes a fraction of that)
+    # Well into the games: the progress line is not written to a pipe, so wait a
+    # moment after start-up rather than for a file; the command runs for minutes.
+    time.sleep(2.5)
+    assert process.poll() is None
     # Control C at a terminal signals the whole group: the workers too.
     os.killpg(process.pid, signal.SIGINT)
     _, err = process.communicate(timeout=30)
@@ -437,3 +447,19 @@ def test_simulate_is_quiet_when_stderr_is_not_a_terminal(tmp_path: Path) -> None
     )
     assert done.returncode == 0 and done.stderr == ""
     assert done.stdout.count("\n") == 6
+
+
+def test_rule_values_of_other_kinds_are_refused_with_the_choices_or_an_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    refused = {
+        "tile_set=x": "tile_set must be one of double-six, double-nine, double-twelve",
+        "targets=abc": "targets wants whole numbers, like 200 or 250,200,200",
+        "hand_sizes=1_0": "hand_sizes wants whole numbers, like 7 or 7,6,5",
+        "hand_sizes=٣": "hand_sizes wants whole numbers",  # a digit, but not 0-9
+        "spinner=round": "spinner must be one of none, sniff, sniff-exposed, stubby",
+    }
+    for rule, message in refused.items():
+        status, _, err = _run(capsys, "simulate", "--rule", rule)
+        assert status == 2 and message in err, (rule, err)
+        assert "Traceback" not in err

@@ -47,6 +47,7 @@ class LessonDriver(Driver):
         self.tr = self.ctx.translator
         self.start = start
         self.sent = 0
+        self.lock = None  # a lesson writes only its own progress, never the saved game
 
     async def __aenter__(self) -> LessonDriver:
         self._pipe_cm = create_pipe_input()

@@ -4,14 +4,16 @@ file set aside and never a crash, a file that cannot be read never written over.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
+from damaged_files import is_set_aside
 from sniff.i18n import translator
 from sniff.learn import load_lessons
 from sniff.learn.progress import ProgressBook, progress_lines
-from sniff.storage import atomic
+from sniff.storage import atomic, limits
 from sniff.storage.lessons import (
     MAX_BYTES,
     LessonPlace,
@@ -96,7 +98,7 @@ def test_a_damaged_file_is_set_aside_and_never_a_crash(content: bytes) -> None:
     loaded = load_progress()
     assert loaded.progress == LessonProgress()
     assert loaded.problem is not None and loaded.problem.code == "corrupt"
-    assert loaded.set_aside == path.with_name("lessons.json.bad")
+    assert is_set_aside(loaded.set_aside, path)
     assert loaded.set_aside.read_bytes() == content and not path.exists()
 
 
@@ -105,18 +107,19 @@ def test_a_file_too_large_to_be_ours_is_set_aside() -> None:
     path.parent.mkdir(parents=True)
     path.write_bytes(b" " * (MAX_BYTES + 1))
     loaded = load_progress()
-    assert loaded.problem is not None and "larger than" in loaded.problem.detail
+    assert loaded.problem is not None and "more than the" in loaded.problem.detail
     assert loaded.set_aside is not None and loaded.set_aside.exists()
 
 
 def test_an_earlier_bad_file_is_never_overwritten() -> None:
     path = progress_path()
     path.parent.mkdir(parents=True)
-    path.with_name("lessons.json.bad").write_text("the first")
+    older = path.with_name("lessons.json.20200101-000000.bad")
+    older.write_text("the first")
     path.write_text("the second")
     loaded = load_progress()
-    assert loaded.set_aside == path.with_name("lessons.json.bad.1")
-    assert path.with_name("lessons.json.bad").read_text() == "the first"
+    assert is_set_aside(loaded.set_aside, path) and loaded.set_aside != older
+    assert older.read_text() == "the first"
 
 
 def test_a_file_that_cannot_be_read_stays_and_is_never_written_over(
@@ -125,14 +128,14 @@ def test_a_file_that_cannot_be_read_stays_and_is_never_written_over(
     path = progress_path()
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps(LessonProgress(("tiles",)).to_json()))
-    real_open = Path.open
+    real_open = os.open
 
-    def locked(self: Path, *args: object, **kwargs: object) -> object:
-        if self == path and args and "r" in str(args[0]):
+    def locked(name: object, flags: int, *args: object) -> int:
+        if Path(str(name)) == path and not flags & (os.O_WRONLY | os.O_RDWR):
             raise PermissionError(13, "Permission denied")
-        return real_open(self, *args, **kwargs)  # type: ignore[arg-type]
+        return real_open(name, flags, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Path, "open", locked)
+    monkeypatch.setattr(limits.os, "open", locked)
     book = ProgressBook()
     assert book.problem is not None and book.problem.code == "unreadable"
     assert book.keep_place(LESSONS[1], 1, ["6-2 lead"]) is None

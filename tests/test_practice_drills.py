@@ -167,3 +167,13 @@ def test_reasons_agree_with_the_engine_for_every_count() -> None:
                 assert below and max(below) < count < above
                 assert all(scores(f, Combination.FIBS) for f in why.around)
                 assert not any(scores(n, Combination.FIBS) for n in range(max(below) + 1, above))
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_about_half_the_score_questions_do_score(level: int) -> None:
+    """Otherwise "0" would nearly always be right: a score drill must score."""
+    rng = random.Random(100 + level)
+    answers = [make_question(Drill.SCORE, level, rng).answer for _ in range(40)]
+    scoring = sum(1 for answer in answers if answer > 0)
+    assert 15 <= scoring <= 35, answers
+    assert all(answer >= 0 for answer in answers)

@@ -51,3 +51,32 @@ def test_ruff_is_clean() -> None:
 def test_mypy_is_clean() -> None:
     result = subprocess.run([*_tool("mypy")], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_and_mypy_are_pinned_and_the_pinned_ones_run() -> None:
+    import sys as _sys
+    from importlib.metadata import version
+
+    if _sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pins = dict(
+        entry.split("==", 1)
+        for entry in project["project"]["optional-dependencies"]["test"]
+        if "==" in entry
+    )
+    assert set(pins) >= {"ruff", "mypy"}
+    for name in ("ruff", "mypy"):
+        assert version(name) == pins[name], f"{name} {version(name)} runs, {pins[name]} is pinned"
+
+
+def test_hypothesis_is_repeatable_and_keeps_no_examples_in_the_repository() -> None:
+    from hypothesis import settings
+
+    assert settings.default.derandomize and settings.default.database is None
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False
+    ).stdout.splitlines()
+    assert not [path for path in tracked if ".hypothesis" in path]

@@ -162,6 +162,21 @@ def test_sniff_us_who_went_out_leads_the_next_round() -> None:
     assert game.leader == game.current == 1
 
 
+def test_sniff_us_the_one_who_went_out_leads_even_when_not_next_round_the_table() -> None:
+    # Three players: seat 0 leads, seat 1 cannot play, seat 2 goes out. Rotation
+    # would give the next lead to seat 1; the rule gives it to seat 2.
+    later = [deal(["6-6 1-0", "5-5 2-1", "4-4 3-0"], leader=None)]
+    game = scripted_game("sniff-us", ["6-4 1-1", "3-3 0-0", "4-2"], leader=0, later=later)
+    play(game, "6-4 lead")
+    assert game.legal_actions() == [PASS]
+    game.pass_turn()
+    play(game, "4-2 east")
+    ended = game.log[-1]
+    assert isinstance(ended, RoundEnded) and ended.went_out == 2
+    game.next_round()
+    assert game.leader == game.current == 2
+
+
 def test_sniff_us_after_a_blocked_round_the_leader_is_by_lot() -> None:
     leaders = set()
     for seed in range(30):
@@ -390,3 +405,29 @@ def test_muggins_rule_moves_are_refused_while_a_claim_is_open() -> None:
     assert refusal is not None and refusal.reason is Reason.WRONG_PHASE
     negative = game.refusal(Claim(-5))
     assert negative is not None and negative.reason is Reason.NEGATIVE_CLAIM
+
+
+def test_with_must_play_drawn_off_and_drawing_allowed_a_fitting_draw_stops_nothing() -> None:
+    # docs/rules.md, "Drawing while you could play": keep drawing, then play any tile
+    # that fits, from the hand or from what was drawn; never pass while one fits.
+    rules = rules_of("sniff", draw_while_playable=True, must_play_drawn=False)
+    game = scripted_game(rules, ["6-6 0-0", "6-4 3-2"], "6-1 6-3 1-0")
+    play(game, "6-6 lead")
+    assert game.draw().tile == tile("6-1")  # it fits
+    assert game.forced_tile is None and DRAW in game.legal_actions()
+    assert game.draw().tile == tile("6-3")
+    refusal = game.refusal(PASS)
+    assert refusal is not None and refusal.reason is Reason.CAN_PLAY
+    assert play(game, "6-4 east").tile == tile("6-4")  # a tile held before drawing
+
+
+def test_with_must_play_drawn_off_drawing_still_stops_at_a_tile_that_fits() -> None:
+    rules = rules_of("sniff", must_play_drawn=False)
+    game = scripted_game(rules, ["6-6 0-0", "5-4 3-2"], "2-1 6-1 1-0")
+    play(game, "6-6 lead")
+    game.draw()
+    assert game.legal_actions() == [DRAW]
+    assert game.draw().tile == tile("6-1")
+    refusal = game.refusal(DRAW)
+    assert refusal is not None and refusal.reason is Reason.HOLDS_PLAYABLE
+    assert game.forced_tile is None

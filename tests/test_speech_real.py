@@ -119,6 +119,7 @@ class SpeechDispatcher:
         runtime = self.folder / "runtime"
         runtime.mkdir(mode=0o700, exist_ok=True)
         env = {**os.environ, "XDG_RUNTIME_DIR": str(runtime)}
+        env["XDG_CACHE_HOME"] = str(self.folder / "cache")  # its pid file, too
         self.process = subprocess.Popen(
             command,
             stdout=subprocess.DEVNULL,

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
+from damaged_files import is_set_aside
 from sniff.storage.atomic import set_aside, write_atomic
 from sniff.storage.paths import config_dir, data_dir, save_path, settings_path, stats_path
 
@@ -68,20 +70,23 @@ def test_a_crash_on_a_new_file_leaves_no_file(
     assert list(tmp_path.iterdir()) == []
 
 
-def test_set_aside_numbers_bad_files_and_never_overwrites_one(tmp_path: Path) -> None:
+def test_set_aside_names_bad_files_by_time_and_never_overwrites_one(tmp_path: Path) -> None:
     target = tmp_path / "settings.toml"
     contents = ["first", "second", "third"]
     moved = []
+    when = datetime(2026, 11, 24, 9, 5, 7)
     for text in contents:
         target.write_text(text)
-        moved.append(set_aside(target))
+        moved.append(set_aside(target, now=when))
         assert not target.exists()
     assert [p.name for p in moved] == [
-        "settings.toml.bad",
-        "settings.toml.bad.1",
-        "settings.toml.bad.2",
+        "settings.toml.20261124-090507.bad",
+        "settings.toml.20261124-090507-2.bad",
+        "settings.toml.20261124-090507-3.bad",
     ]
     assert [p.read_text() for p in moved] == contents
+    target.write_text("fourth")
+    assert is_set_aside(set_aside(target), target)  # now: the clock's own time
 
 
 def test_set_aside_of_a_missing_file_raises(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from damaged_files import is_set_aside
 from sniff.bots import GreedyBot, RandomBot
 from sniff.engine import (
     CallMuggins,
@@ -244,8 +245,8 @@ def test_a_save_with_a_refused_action_is_a_save_error_and_set_aside(tmp_path: Pa
 
     found, problem, aside = load_or_set_aside(path)
     assert found is None and problem is not None and problem.code == "replay"
-    assert aside == tmp_path / "current-game.json.bad"
-    assert json.loads(aside.read_text()) == data
+    assert is_set_aside(aside, path)
+    assert aside is not None and json.loads(aside.read_text()) == data
     assert not path.exists()
     assert load_or_set_aside(path) == (None, None, None)  # no save now
 
@@ -258,7 +259,7 @@ def test_bad_json_and_other_versions_are_save_errors_kept_aside(tmp_path: Path) 
         load_game(path)
     assert caught.value.code == "corrupt"
     first = load_or_set_aside(path)
-    assert first[1] is not None and first[2] == tmp_path / "current-game.json.bad"
+    assert first[1] is not None and is_set_aside(first[2], path)
 
     path.write_text(json.dumps({**good, "version": 2}))
     with pytest.raises(SaveError, match="version 2") as caught:
@@ -266,7 +267,8 @@ def test_bad_json_and_other_versions_are_save_errors_kept_aside(tmp_path: Path) 
     assert caught.value.code == "version"
     second = load_or_set_aside(path)
     assert second[1] is not None and second[1].code == "version"
-    assert second[2] == tmp_path / "current-game.json.bad.1"
+    assert is_set_aside(second[2], path) and second[2] != first[2]
+    assert first[2] is not None
     assert first[2].read_text() == '{"format": "sniff-save", "vers'  # the first is kept
 
 

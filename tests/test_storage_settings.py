@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from damaged_files import is_set_aside
 from sniff.engine import Combination, preset
 from sniff.storage.settings import Settings, load_settings, save_settings
 
@@ -94,7 +95,8 @@ def test_corrupt_file_gives_defaults_and_is_kept_aside(home: Path) -> None:
     assert result.settings == Settings()
     assert result.problem is not None and result.problem.code == "corrupt"
     assert "line 2" in result.problem.detail
-    assert result.set_aside == path.with_name("settings.toml.bad")
+    assert is_set_aside(result.set_aside, path)
+    assert result.set_aside is not None
     assert result.set_aside.read_text() == 'verbosity = "verbose"\npace 2\n'
     assert not path.exists()
 
@@ -106,7 +108,8 @@ def test_corrupt_file_gives_defaults_and_is_kept_aside(home: Path) -> None:
     path.write_bytes(b"\xff\xfe not text")
     second = load_settings()
     assert second.problem is not None and second.problem.code == "corrupt"
-    assert second.set_aside == path.with_name("settings.toml.bad.1")
+    assert is_set_aside(second.set_aside, path) and second.set_aside != result.set_aside
+    assert second.set_aside is not None
     assert second.set_aside.read_bytes() == b"\xff\xfe not text"
     assert result.set_aside.read_text() == 'verbosity = "verbose"\npace 2\n'
 
@@ -124,7 +127,11 @@ def test_one_bad_value_falls_back_for_that_key_only(home: Path) -> None:
     assert result.problem is not None and result.problem.code == "invalid"
     assert "verbosity" in result.problem.detail and "chatty" in result.problem.detail
     assert "future" not in result.problem.detail  # unknown keys are not problems
-    assert result.set_aside is None and path.exists()
+    # The player's own file is kept whole; what stood is written back.
+    assert is_set_aside(result.set_aside, path)
+    assert result.set_aside is not None and "chatty" in result.set_aside.read_text()
+    again = load_settings()
+    assert again.problem is None and again.settings == result.settings
 
 
 @pytest.mark.parametrize(

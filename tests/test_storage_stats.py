@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from damaged_files import is_set_aside
 from sniff.storage.stats import (
     GameKey,
     GameTally,
@@ -147,18 +148,19 @@ def test_a_damaged_file_is_set_aside_and_reported(home: Path, text: str) -> None
     result = load_stats()
     assert result.stats == Stats()
     assert result.problem is not None and result.problem.code == "corrupt"
-    assert result.set_aside == path.with_name("stats.json.bad")
-    assert result.set_aside.read_text() == text
+    assert is_set_aside(result.set_aside, path)
+    assert result.set_aside is not None and result.set_aside.read_text() == text
 
 
 def test_recording_over_a_damaged_file_reports_it_and_keeps_it(home: Path) -> None:
     path = home / "data" / "stats.json"
     path.parent.mkdir(parents=True)
     path.write_text("garbage")
-    (path.with_name("stats.json.bad")).write_text("older garbage")
+    older = path.with_name("stats.json.20200101-000000.bad")
+    older.write_text("older garbage")
     result = record_game("sniff", 2, scores=(200, 0), side=0, winner=0, rounds=1)
-    assert result.problem is not None and result.set_aside == path.with_name("stats.json.bad.1")
+    assert result.problem is not None and is_set_aside(result.set_aside, path)
     assert result.stats.games[("sniff", 2, None)].played == 1
-    assert path.with_name("stats.json.bad").read_text() == "older garbage"
-    assert result.set_aside.read_text() == "garbage"
+    assert older.read_text() == "older garbage"
+    assert result.set_aside is not None and result.set_aside.read_text() == "garbage"
     assert load_stats().stats == result.stats

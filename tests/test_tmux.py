@@ -36,11 +36,15 @@ class Terminal:
 
     def __init__(self, command: list[str], env: dict[str, str], transcript: Path) -> None:
         self.name = f"sniff-test-{uuid.uuid4().hex[:8]}"
+        # A tmux server of its own, its socket beside the transcript: the default
+        # server is shared by everyone on the machine, and another user's
+        # kill-server must not end this test.
+        self.tmux = ["tmux", "-S", str(transcript.parent / f"{self.name}.sock")]
         self.transcript = transcript
         exports = " ".join(f"{key}={shlex.quote(value)}" for key, value in env.items())
         shell = f"env {exports} {shlex.join(command)}; echo EXITED $?; sleep 30"
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", "120", "-y", "40", shell],
+            [*self.tmux, "new-session", "-d", "-s", self.name, "-x", "120", "-y", "40", shell],
             check=True,
         )
 
@@ -52,7 +56,7 @@ class Terminal:
 
     def pane(self) -> str:
         done = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name],
+            [*self.tmux, "capture-pane", "-p", "-t", self.name],
             capture_output=True,
             text=True,
             check=False,
@@ -72,7 +76,7 @@ class Terminal:
         )
 
     def send(self, *keys: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
 
     def press(self, *keys: str, expect: str | None = None) -> list[str]:
         """Press *keys*; wait for new lines (matching *expect*); return the new lines."""
@@ -90,7 +94,7 @@ class Terminal:
         return self.lines()[before:]
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False, capture_output=True)
+        subprocess.run([*self.tmux, "kill-server"], check=False, capture_output=True)
 
 
 @pytest.fixture

@@ -20,6 +20,8 @@ from sniff.i18n import translator
 from sniff.output.sound import NullPlayer
 from sniff.output.speech import RecordingSpeech
 from sniff.session.game import GameSession
+from sniff.storage import data_dir
+from sniff.storage.lock import FolderLock
 from sniff.ui.app import SniffApp, build_context
 from sniff.ui.game.cursor import HandCursor
 from sniff.ui.game.screen import GameScreen
@@ -76,8 +78,12 @@ class Driver:
         )
         self.ctx.extra["file_settings"] = self.options.file_settings
         self.sent = 0
+        self.lock: FolderLock | None = None
 
     async def __aenter__(self) -> Driver:
+        # As ``sniff play`` does: the data folder's lock for as long as the game runs.
+        self.lock = FolderLock.acquire(data_dir())
+        self.options.lock = self.lock
         self._pipe_cm = create_pipe_input()
         self.pipe = self._pipe_cm.__enter__()
         self.app = SniffApp(
@@ -94,6 +100,8 @@ class Driver:
             self.app.exit()
             await asyncio.wait_for(self.task, 10)
         self._pipe_cm.__exit__(None, None, None)
+        if self.lock is not None:
+            self.lock.release()
         assert not self.app.errors, self.app.errors
 
     # -- reading ------------------------------------------------------------------

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
 
+from damaged_files import set_aside_files
 from sniff.engine import Dealt, Phase
 from sniff.storage import save_path, settings_path
 from sniff.storage.records import read_record, verify
@@ -111,8 +113,7 @@ def test_a_corrupt_save_is_set_aside_and_a_new_game_starts() -> None:
 
     async def go() -> None:
         async with Driver(ARGS) as d:
-            aside = path.with_name(path.name + ".bad")
-            assert aside.exists()
+            [aside] = set_aside_files(path)
             said = [t for t in d.texts if "could not be read" in t]
             assert said == [
                 f"Your saved game could not be read; it was kept as {aside}. A new game starts."
@@ -131,10 +132,63 @@ def test_a_corrupt_settings_file_is_kept_and_defaults_are_used() -> None:
 
     async def go() -> None:
         async with Driver() as d:
-            aside = path.with_name(path.name + ".bad")
+            [aside] = set_aside_files(path)
             assert aside.read_text() == "this is [[ not toml"
             assert any(str(aside) in t and "default settings" in t for t in d.texts)
             assert d.game.players == 2
             assert d.session.bots[1].level == "expert"
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize(
+    "ui",
+    [
+        {"selection": 5, "hints": -1, "human_actions": 1e300},
+        {"selection": "9-9", "history": "not a list", "record": 7},
+        {"history": [1, {"a": 2}, "x" * 100_000], "hints": "many"},
+        {"record": "/dev/full"},
+        {"record": ""},
+        {"record": "/nonexistent-folder/game.jsonl"},
+    ],
+    ids=["numbers", "wrong types", "odd history", "a device", "empty", "no folder"],
+)
+def test_odd_interface_fields_in_a_save_never_stop_a_resume(ui: dict[str, object]) -> None:
+    async def go() -> None:
+        async with Driver([*ARGS, "--seed", "8"]) as d:
+            await d.press("c-s")
+            at_save = list(d.game.log)
+        path = save_path()
+        data = json.loads(path.read_text())
+        data["ui"] = ui
+        path.write_text(json.dumps(data))
+        async with Driver(ARGS) as d:
+            await d.press("enter")
+            assert d.screen.resumed and list(d.game.log) == at_save
+            assert d.screen.hinter.used >= 0 and d.screen.actions.human_actions >= 0
+            while not d.session.my_turn():
+                await d.settle()
+            assert await d.play_turn()  # and the game goes on
+        assert Path("/dev/full").is_char_device() or not Path("/dev/full").exists()
+
+    asyncio.run(go())
+
+
+def test_a_save_that_reads_well_but_has_nobody_at_the_keyboard_is_set_aside() -> None:
+    async def go() -> None:
+        async with Driver([*ARGS, "--seed", "8"]) as d:
+            await d.press("c-s")
+        path = save_path()
+        data = json.loads(path.read_text())
+        data["players"][0] = {"name": "Zed", "kind": "bot", "level": "greedy"}
+        path.write_text(json.dumps(data))
+        async with Driver(ARGS) as d:
+            assert "A saved game was found" in d.texts[-1]  # it reads and replays
+            await d.press("enter")
+            [aside] = set_aside_files(path)
+            assert f"Your saved game could not be read; it was kept as {aside}." in " ".join(
+                d.texts
+            )
+            assert not d.screen.resumed and d.session.human == 0
 
     asyncio.run(go())

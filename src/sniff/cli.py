@@ -19,7 +19,7 @@ import contextlib
 import importlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from sniff import __version__
 from sniff.commands import COMMANDS
@@ -161,9 +161,48 @@ def _tolerant_streams() -> None:
                 reconfigure(errors="replace")
 
 
+@contextlib.contextmanager
+def _no_flow_control() -> Iterator[None]:
+    """Control S is a key of the game (save), not the terminal's XOFF: with XON/XOFF
+    on, it would stop all output until Control Q, and the game would seem frozen
+    to a player who cannot see it. So flow control is off while sniff runs (and
+    output restarted, in case Control S came while it was starting), and the
+    terminal's own setting comes back at the end. Only in the foreground: a
+    background job that touched the terminal would be stopped."""
+    if sys.platform == "win32":  # no XON/XOFF on the Windows console
+        yield
+        return
+    import termios
+
+    try:
+        fd = sys.stdin.fileno()
+        foreground = os.isatty(fd) and os.tcgetpgrp(fd) == os.getpgrp()
+        saved = termios.tcgetattr(fd) if foreground else None
+    except (OSError, ValueError, termios.error):
+        saved = None  # no terminal here (a pipe, a closed stdin): nothing to change
+    if saved is None:
+        yield
+        return
+    changed = list(saved)
+    changed[0] &= ~(termios.IXON | termios.IXOFF)
+    with contextlib.suppress(OSError, termios.error):
+        termios.tcsetattr(fd, termios.TCSANOW, changed)
+        termios.tcflow(fd, termios.TCOON)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError, termios.error):
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``sniff`` command; returns the exit status."""
     _tolerant_streams()
+    with _no_flow_control():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = _parse(list(sys.argv[1:] if argv is None else argv))
         handler: Handler | None = getattr(args, "handler", None)

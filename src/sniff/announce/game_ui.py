@@ -140,44 +140,10 @@ class GameTexts:
         text = self.tr._("the game could not be saved: {detail}").format(detail=detail)
         return _say(text, "save_failed", cue="invalid")
 
-    def bad_save(self, where: str | None) -> Utterance:
-        """The saved game could not be read: a new game starts."""
-        if where:
-            # Translators: the saved game was damaged; {file} is where it was put aside.
-            text = self.tr._(
-                "your saved game could not be read; it was kept as {file}. A new game starts"
-            ).format(file=where)
-        else:
-            # Translators: the saved game could not be read at all.
-            text = self.tr._("your saved game could not be read. A new game starts")
-        return _say(text, "bad_save", cue="invalid")
-
-    def bad_settings(self, where: str | None, keys: str) -> Utterance:
-        """The settings file had problems: defaults are used."""
-        if keys:
-            # Translators: some settings were not understood; {keys} names them.
-            text = self.tr._("some settings were not understood and use their defaults: {keys}")
-            text = text.format(keys=keys)
-        elif where:
-            # Translators: the settings file was damaged; {file} is where it was kept.
-            text = self.tr._(
-                "your settings could not be read; the file was kept as {file}. "
-                "The default settings are used"
-            ).format(file=where)
-        else:
-            # Translators: the settings file could not be read.
-            text = self.tr._("your settings could not be read. The default settings are used")
-        return _say(text, "bad_settings", cue="invalid")
-
     def stats_failed(self, detail: str) -> Utterance:
         # Translators: the finished game could not be added to the statistics; {detail} says why.
         text = self.tr._("the statistics could not be saved: {detail}").format(detail=detail)
         return _say(text, "stats_failed", cue="invalid")
-
-    def record_failed(self, detail: str) -> Utterance:
-        # Translators: the game record file could not be written; {detail} says why.
-        text = self.tr._("the game record could not be written: {detail}").format(detail=detail)
-        return _say(text, "record_failed", cue="invalid")
 
     def next_round_prompt(self) -> Utterance:
         # Translators: after a round ended.

@@ -200,17 +200,16 @@ def _practice_line(words: PracticeWords, key: PracticeKey, tally: PracticeTally)
 
 
 class ResetWords(NamedTuple):
-    """What ``sniff stats`` says about its file and ``--reset``."""
+    """What ``sniff stats --reset`` says."""
 
     question: str
     yes: frozenset[str]  # the accepted answers, casefolded
     kept: str
     done: str
-    problem: str  # placeholders {path} and {detail}
 
 
 def reset_words(tr: Translator) -> ResetWords:
-    """The texts of ``sniff stats --reset`` and of a damaged statistics file."""
+    """The texts of ``sniff stats --reset``."""
     return ResetWords(
         # Translators: sniff stats --reset asks before deleting; the player types the word yes.
         tr._("Delete all statistics? Type yes to confirm:"),
@@ -221,6 +220,4 @@ def reset_words(tr: Translator) -> ResetWords:
         tr._("Nothing deleted."),
         # Translators: sniff stats --reset: done.
         tr._("Statistics deleted."),
-        # Translators: the statistics file was damaged and set aside; {detail} says what was wrong.
-        tr._("The statistics file {path} could not be read ({detail}); it was set aside."),
     )

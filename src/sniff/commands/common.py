@@ -202,14 +202,24 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
         raise UsageError(str(error)) from None
 
 
+#: An example of each field that takes numbers, for the refusal of a bad one.
+_NUMBERS_EXAMPLE = {"hand_sizes": "7 or 7,6,5", "targets": "200 or 250,200,200"}
+
+
 def _rule_value(name: str, value: str, current: object) -> object:
+    """The value of ``--rule name=value`` for RuleSet; a clear refusal where
+    RuleSet's own would not name the choices."""
+    if name == "tile_set" and value not in SET_SIZES:
+        raise UsageError(f"tile_set must be one of {', '.join(SET_SIZES)}, not {value!r}")
     # Tuple fields (hand sizes, targets) take "7" or "7,6,5"; RuleSet would
-    # otherwise read a string digit by digit.
+    # otherwise read a string digit by digit. Only ASCII digits: int() would
+    # also take "1_0" and digits of other scripts.
     if isinstance(current, tuple):
-        try:
-            numbers = [int(part) for part in value.split(",")]
-        except ValueError:
-            raise UsageError(f"{name} wants whole numbers, like 7 or 7,6,5") from None
+        parts = value.split(",")
+        if not all(part.strip().isascii() and part.strip().isdigit() for part in parts):
+            example = _NUMBERS_EXAMPLE.get(name, "7 or 7,6,5")
+            raise UsageError(f"{name} wants whole numbers, like {example}, not {value!r}")
+        numbers = [int(part) for part in parts]
         if len(numbers) == 1:
             return numbers[0]
         return numbers

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from sniff.announce.doctor import DoctorWords
     from sniff.output.diagnose import diagnose, speak_through_each
 
-    settings = load_settings().settings
+    settings = load_settings(keep_aside=False).settings
     try:
         language = choose_language(args.lang, settings.language)
     except UnknownLanguage as error:

@@ -30,8 +30,11 @@ from sniff.i18n import UnknownLanguage, choose_language, translator
 from sniff.session.options import GameOptions
 from sniff.storage import (
     Settings,
+    data_dir,
     load_settings,
 )
+from sniff.storage.lock import FolderLock
+from sniff.storage.records import record_target
 from sniff.storage.settings import PACE_RANGE
 
 __all__ = ["add_parser", "main_play", "options_from_args", "play_parser", "run_default"]
@@ -124,6 +127,12 @@ def options_from_args(args: argparse.Namespace) -> GameOptions:
         settings = base.with_changes(**changes)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    if args.record is not None:
+        try:
+            record_target(args.record)
+        except OSError as error:
+            # Only a regular file is written: never a device such as /dev/full.
+            raise UsageError(f"--record {args.record}: {error.strerror}") from None
     return GameOptions(
         settings,
         base,
@@ -187,10 +196,13 @@ def main_play(
     )
     ctx.extra["file_settings"] = options.file_settings
     app = SniffApp(ctx, input=input, output=output, screen_mode=options.screen)
-    try:
-        app.run(lambda host: start_screen(host, options))
-    finally:
-        _close(ctx)
+    # One game per data folder: a second window is asked to open read-only.
+    with FolderLock.acquire(data_dir()) as lock:
+        options.lock = lock
+        try:
+            app.run(lambda host: start_screen(host, options))
+        finally:
+            _close(ctx)
     app.report_errors()
     return 1 if app.errors else 0
 

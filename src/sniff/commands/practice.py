@@ -68,7 +68,7 @@ def practice_context(args: argparse.Namespace) -> UiContext:
     """Settings, language, speech and sound for ``sniff practice`` (the game's context)."""
     from sniff.ui.app import build_context
 
-    file_settings = load_settings().settings
+    file_settings = load_settings(keep_aside=False).settings
     try:
         language = choose_language(args.lang, file_settings.language)
     except UnknownLanguage as error:

@@ -1,8 +1,18 @@
-"""``sniff replay FILE``: check a game record, then tell it move by move."""
+"""``sniff replay FILE``: check a game record, then tell it move by move.
+
+The record is read within limits (see :mod:`sniff.storage.records`), checked
+against the rules, and only then told. Every line printed or spoken is
+stripped of control characters first: a record may come from anywhere, and
+a player's name must not drive the terminal. Exit status: 0 for a whole
+game, 1 for a record that stops before the game is over (it is told as far
+as it goes, then the line where it stops is said), 2 for a damaged record
+(the line that is wrong is named; nothing is told).
+"""
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from collections.abc import Iterable
@@ -14,6 +24,9 @@ from sniff.enums import SpeechMode, Verbosity, values
 from sniff.i18n import choose_language, translator
 
 __all__ = ["add_parser", "run"]
+
+#: How much of a player's name is told.
+NAME_LIMIT = 64
 
 
 def add_parser(subparsers: Subparsers) -> None:
@@ -51,16 +64,20 @@ def add_parser(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from sniff.announce import narrate_events
+    from sniff.announce.files import FileWords
+    from sniff.storage.limits import clean_text
     from sniff.storage.records import RecordError, read_record, verify
 
     try:
         record = read_record(args.file)
         verify(record)
     except RecordError as error:
-        raise UsageError(f"{args.file}: {error}") from None
+        # A damaged line may quote a huge value: the start says what is wrong.
+        message = clean_text(f"{args.file}: {error}")
+        raise UsageError(message if len(message) <= 400 else message[:400] + "...") from None
     tr = translator(choose_language(args.lang, None))
-    names = [player.name for player in record.players]
-    lines = narrate_events(
+    names = [clean_text(player.name)[:NAME_LIMIT] for player in record.players]
+    told = narrate_events(
         record.events,
         rules=record.rules,
         player_names=names,
@@ -68,17 +85,30 @@ def run(args: argparse.Namespace) -> int:
         verbosity=args.verbosity,
         seed=record.seed,
     )
+    lines = (clean_text(line) for line in told)
+    ending = None
+    if not record.finished:
+        last = record.lines[-1] if record.lines else 1
+        ending = FileWords(tr).record_unfinished(clean_text(str(args.file)), last).text
     if args.speech == "text":
         for line in lines:
             print(line)
-        return 0
-    return _speak_replay(lines, args.speech, tr.language, args.audio_out)
+        if ending is not None:
+            print(ending, file=sys.stderr)
+    elif _speak_replay(lines, ending, args.speech, tr.language, args.audio_out):
+        return 0  # stopped by a key: the player chose to stop, nothing is wrong
+    return 0 if ending is None else 1
 
 
 def _speak_replay(
-    lines: Iterable[str], mode: str, language: str, audio_out: Path | None = None
-) -> int:
-    """Print each line and speak it, one after another, until the end or any key."""
+    lines: Iterable[str],
+    ending: str | None,
+    mode: str,
+    language: str,
+    audio_out: Path | None = None,
+) -> bool:
+    """Print each line and speak it, one after another, until the end or any key
+    (True: a key stopped it). *ending*, if any, goes to stderr and is spoken last."""
     from sniff.announce.notices import NoticeWords
     from sniff.i18n import translator
     from sniff.output.router import CHARACTERS_PER_SECOND
@@ -95,18 +125,21 @@ def _speak_replay(
     speech = create_speech(mode, language=language, sound=sound, on_fallback=on_fallback)
     try:
         with KeyWatch() as keys:
-            for line in lines:
+            told = ((line, sys.stdout) for line in lines)
+            for line, stream in itertools.chain(told, [(ending, sys.stderr)]):
+                if line is None:
+                    continue
                 for notice in heard:
                     print(notice, file=sys.stderr, flush=True)
                     speech.speak(notice)
                 heard.clear()
-                print(line, flush=True)
+                print(line, file=stream, flush=True)
                 speech.speak(line)
                 started = time.monotonic()
                 while True:
                     if keys.pressed():
                         speech.silence()
-                        return 0
+                        return True
                     busy = speech.busy
                     if busy is False:
                         break
@@ -117,4 +150,4 @@ def _speak_replay(
     finally:
         speech.close()
         sound.close()
-    return 0
+    return False

@@ -53,7 +53,7 @@ def add_parser(subparsers: Subparsers) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        language = choose_language(args.lang, load_settings().settings.language)
+        language = choose_language(args.lang, load_settings(keep_aside=False).settings.language)
     except UnknownLanguage as error:
         raise UsageError(str(error)) from None
     return run_stats(
@@ -77,6 +77,7 @@ def run_stats(
 ) -> int:
     """Print (and speak) the statistics, or reset them after asking."""
     # Imported here: building the parser for `sniff play` must not load the statistics.
+    from sniff.announce.files import FileWords
     from sniff.announce.stats import reset_words, stats_report
     from sniff.learn.progress import progress_lines
 
@@ -99,8 +100,11 @@ def run_stats(
         print(json.dumps(loaded.stats.to_json(), indent=1, ensure_ascii=False), file=stream)
         return 0
     lines = []
-    if loaded.problem is not None:
-        lines.append(words.problem.format(path=stats_path(), detail=loaded.problem.detail))
+    if loaded.set_aside is not None:
+        lines.append(FileWords(tr).stats_kept(str(loaded.set_aside)).text)
+    elif loaded.problem is not None:
+        detail = loaded.problem.detail
+        lines.append(FileWords(tr).stats_unreadable(str(stats_path()), detail).text)
     lines += stats_report(tr, loaded.stats.games, loaded.stats.practice)
     lines += progress_lines(tr)
     for line in lines:

@@ -2,7 +2,7 @@
 announcer all ask: where does a tile fit, what would a play count and score,
 what is the best the next player could make. The answers come from here only.
 
->>> from sniff.engine.rules import preset
+>>> from sniff.engine.rules import SpinnerMode, preset
 >>> lay = Layout.empty(SpinnerMode.SNIFF).place(Tile.of(6, 4), End.LEAD)
 >>> fitting_ends(lay, Tile.of(4, 1)), what_if(lay, Move(Tile.of(4, 1), End.EAST), preset("sniff"))
 ([<End.EAST: 'east'>], WhatIf(count=7, points=0))
@@ -74,7 +74,7 @@ def what_if(layout: Layout, move: Move, rules: RuleSet) -> WhatIf:
 def best_reply(layout: Layout, tiles: Iterable[Tile], rules: RuleSet) -> int:
     """The most points one play of any of *tiles* can earn on *layout*.
 
-    >>> from sniff.engine.rules import preset
+    >>> from sniff.engine.rules import SpinnerMode, preset
     >>> lay = Layout.empty(SpinnerMode.SNIFF).place(Tile.of(6, 4), End.LEAD)
     >>> best_reply(lay, [Tile.of(4, 1), Tile.of(6, 1)], preset("sniff"))
     5

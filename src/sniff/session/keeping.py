@@ -3,20 +3,38 @@ the ``sniff-record/1`` file event by event, and the statistics at its end.
 
 Each is a listener of :class:`~sniff.session.game.GameSession`. None of them
 may stop the game: a failure is handed to *on_problem* (which the interface
-speaks, once) and the game goes on.
+speaks, once) and the game goes on. A read-only game (a second window on the
+same data folder, or a folder the game may not write) keeps nothing in the
+data folder, and never says it did.
+
+A resumed game continues its own record: the lines it lacks are appended, and
+nothing in it is ever cut. A record that cannot be continued (damaged, or
+ahead of the save) is set aside and the whole game written again; a file
+that is not this game's record at all is left as it is.
 """
 
 from __future__ import annotations
 
-import json
+import itertools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 from sniff.engine import Event, Phase
 from sniff.session.game import GameSession
-from sniff.storage import SaveError, delete_save, record_game, save_game
-from sniff.storage.records import RecordWriter, event_to_json
+from sniff.storage import SaveError, delete_save, record_game, save_game, set_aside
+from sniff.storage.limits import DataError
+from sniff.storage.records import (
+    Record,
+    RecordError,
+    RecordWriter,
+    append_to,
+    line_of,
+    parse_record,
+    read_record,
+    record_lines,
+    record_target,
+)
 
 __all__ = [
     "Autosave",
@@ -28,27 +46,43 @@ __all__ = [
     "recorder_of",
 ]
 
-#: Told what failed: ``on_problem(what, error)``; *what* is "save", "record" or "stats".
+#: Told what failed: ``on_problem(what, error)``. *what* is "save", "record" or
+#: "stats" (it could not be written: an :class:`OSError`, mostly), "record-aside"
+#: (the record could not be continued: it was set aside, ``error.kept``, and the
+#: whole game written again), "record-foreign" (the file is not this game's
+#: record: left alone, no record) or "stats-aside" (the statistics could not be
+#: read: set aside, ``error.kept``, and started again).
 ProblemHandler = Callable[[str, Exception], None]
 
 
 class Autosave:
     """Saves the game after every action, atomically; deletes the save when the
-    game is over. *ui_state* gives the interface's part of the save."""
+    game is over. *ui_state* gives the interface's part of the save. A
+    *read_only* autosave never writes (and :meth:`save` says False)."""
 
     def __init__(
         self,
         path: Path | None,
         ui_state: Callable[[], dict[str, Any]],
         on_problem: ProblemHandler,
+        *,
+        read_only: bool = False,
     ) -> None:
         self.path = path
         self.ui_state = ui_state
         self.on_problem = on_problem
+        self.read_only = read_only
         self.failed = False  # the last save failed (so nothing may be called "saved")
         self.last_error: Exception | None = None
 
+    @property
+    def saved(self) -> bool:
+        """Whether the game on disk is the game as it stands (a read-only game never is)."""
+        return not self.read_only and not self.failed
+
     def __call__(self, session: GameSession, events: Sequence[Event]) -> None:
+        if self.read_only:
+            return
         if session.game.phase is Phase.GAME_OVER:
             try:
                 delete_save(self.path)
@@ -59,7 +93,7 @@ class Autosave:
 
     def save(self, session: GameSession) -> bool:
         """Write the save now; False (and the problem told) if it failed."""
-        if session.game.phase is Phase.GAME_OVER:
+        if self.read_only or session.game.phase is Phase.GAME_OVER:
             return False
         try:
             save_game(self.path, session.snapshot(self.ui_state()))
@@ -75,58 +109,97 @@ class Autosave:
 
 
 class RecordSink:
-    """Writes a ``sniff-record/1`` file as the game goes; on resume it continues
-    the file (cut back to the saved position if a crash left extra lines)."""
+    """Writes a ``sniff-record/1`` file as the game goes (see the module docstring)."""
 
-    def __init__(self, path: Path, writer: RecordWriter | None, stream: IO[str] | None) -> None:
+    def __init__(self, path: Path, stream: IO[str]) -> None:
         self.path = path
-        self._writer = writer
-        self._stream = stream
+        self._stream: IO[str] | None = stream
 
     @classmethod
     def create(cls, path: Path, session: GameSession) -> RecordSink:
+        """The whole game so far written to *path* at once (atomically), then appended to."""
         game = session.game
         writer = RecordWriter(
-            path, rules=game.rules, seed=session.seed, players=session.players, sides=game.sides
+            path,
+            rules=game.rules,
+            seed=session.seed,
+            players=session.players,
+            sides=game.sides,
+            events=game.log,
         )
-        writer.write_all(game.log)
-        return cls(path, writer, None)
+        assert writer.path is not None
+        writer.close()
+        return cls(writer.path, append_to(writer.path))
 
     @classmethod
-    def resume(cls, path: Path, session: GameSession) -> RecordSink:
-        """Continue *path*: keep its header and the events up to the saved game's."""
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-        except FileNotFoundError:
-            lines = []
-        if not lines:
-            return cls.create(path, session)
+    def resume(cls, path: Path, session: GameSession) -> tuple[RecordSink, Path | None]:
+        """Continue the resumed game's record at *path*: (sink, where an old one went).
+
+        The lines the record lacks are appended; nothing in it is cut. A record
+        of this game that cannot be continued is set aside (its new name is
+        returned) and the whole game written again. Raises :class:`DataError`
+        if the file is not this game's record (it is not touched), and
+        :class:`OSError` if it cannot be read or written.
+        """
+        target = record_target(path)
+        if not target.exists():
+            return cls.create(target, session), None
         log = session.game.log
-        kept = lines[: 1 + len(log)]
-        with path.open("w", encoding="utf-8", newline="\n") as out:
-            out.writelines(kept)
-        sink = cls(path, None, path.open("a", encoding="utf-8", newline="\n"))
-        # A record behind the save (it cannot be, but a hand-edited one may be) catches up.
-        sink.write_all(log[len(kept) - 1 :])
-        return sink
+        try:
+            record: Record | None = read_record(target)
+        except RecordError:
+            record = None
+        if record is not None and _same_game(record, session):
+            done = len(record.events)
+            if done <= len(log) and list(record.events) == list(log[:done]):
+                stream = append_to(target)
+                sink = cls(target, stream)
+                if not _ends_a_line(target):
+                    stream.write("\n")  # a last line a crash left without its end
+                sink.write_all(log[done:])
+                return sink, None
+        if not _header_of_this_game(target, session):
+            raise DataError(f"{target} is not the record of this game", "foreign", path=target)
+        aside = set_aside(target)
+        return cls.create(target, session), aside
 
     def write_all(self, events: Sequence[Event]) -> None:
         """Append the lines of *events*, flushed at once."""
-        if self._writer is not None:
-            self._writer.write_all(events)
+        if self._stream is None:
             return
-        if self._stream is not None:
-            for event in events:
-                line = json.dumps(event_to_json(event), ensure_ascii=False, separators=(", ", ": "))
-                self._stream.write(line + "\n")
-            self._stream.flush()
+        self._stream.write("".join(line_of(event) for event in events))
+        self._stream.flush()
 
     def close(self) -> None:
-        if self._writer is not None:
-            self._writer.close()
         if self._stream is not None:
             self._stream.close()
-        self._writer = self._stream = None
+        self._stream = None
+
+
+def _same_game(record: Record, session: GameSession) -> bool:
+    return (
+        record.rules == session.rules
+        and record.seed == session.seed
+        and record.players == session.players
+    )
+
+
+def _header_of_this_game(path: Path, session: GameSession) -> bool:
+    """Whether the first line of *path* is this game's ``game`` line."""
+    try:
+        header = parse_record(itertools.islice(record_lines(path), 1))
+    except (RecordError, OSError):
+        return False
+    return _same_game(header, session)
+
+
+def _ends_a_line(path: Path) -> bool:
+    with path.open("rb") as stream:
+        stream.seek(0, 2)
+        if stream.tell() == 0:
+            return True
+        stream.seek(-1, 2)
+        return stream.read(1) == b"\n"
 
 
 class Recorder:
@@ -154,7 +227,8 @@ class Recorder:
 
 
 class StatsKeeper:
-    """Adds the finished game to the statistics (the person's side, hints used)."""
+    """Adds the finished game to the statistics (the person's side, hints used);
+    a damaged statistics file met on the way is told (it was set aside)."""
 
     def __init__(self, hints_used: Callable[[], int], on_problem: ProblemHandler) -> None:
         self.hints_used = hints_used
@@ -169,7 +243,7 @@ class StatsKeeper:
             return
         self.done = True
         try:
-            record_game(
+            result = record_game(
                 game.rules.preset,
                 game.players,
                 scoring=game.rules.scoring.value,
@@ -181,6 +255,14 @@ class StatsKeeper:
             )
         except OSError as error:
             self.on_problem("stats", error)
+            return
+        problem = result.problem
+        if problem is not None and result.set_aside is not None:
+            self.on_problem(
+                "stats-aside", DataError(problem.detail, problem.code, result.set_aside)
+            )
+        elif problem is not None:
+            self.on_problem("stats", DataError(problem.detail, problem.code))
 
 
 def keep_game(
@@ -192,6 +274,7 @@ def keep_game(
     ui_state: Callable[[], dict[str, Any]],
     hints_used: Callable[[], int],
     on_problem: ProblemHandler,
+    read_only: bool = False,
 ) -> Autosave:
     """Attach the listeners that keep *session* on disk, in the order that loses
     nothing: the save first (so a kill never leaves a record ahead of the save),
@@ -199,21 +282,29 @@ def keep_game(
     Control S and the save on leaving).
 
     *continue_record*: *record_path* is the resumed game's own record, to be
-    continued; otherwise the whole game so far is written to it.
+    continued; otherwise the whole game so far is written to it. *read_only*:
+    no save, no statistics, and the saved game's record is not continued (a
+    record the player names anew is still written).
     """
-    autosave = Autosave(save_path, ui_state, on_problem)
+    autosave = Autosave(save_path, ui_state, on_problem, read_only=read_only)
     session.listeners.append(autosave)
-    if record_path is not None:
+    if record_path is not None and not (read_only and continue_record):
         try:
             if continue_record:
-                sink = RecordSink.resume(record_path, session)
+                sink, aside = RecordSink.resume(record_path, session)
+                if aside is not None:
+                    problem = DataError("set aside", kept=aside, path=sink.path)
+                    on_problem("record-aside", problem)
             else:
                 sink = RecordSink.create(record_path, session)
+        except DataError as error:
+            on_problem("record-foreign", error)
         except OSError as error:
             on_problem("record", error)
         else:
             session.listeners.append(Recorder(sink, on_problem))
-    session.listeners.append(StatsKeeper(hints_used, on_problem))
+    if not read_only:
+        session.listeners.append(StatsKeeper(hints_used, on_problem))
     return autosave
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from sniff.engine import RuleSet
 from sniff.storage import LoadResult, Settings
+from sniff.storage.lock import FolderLock
 
 __all__ = ["GameOptions"]
 
@@ -30,6 +31,7 @@ class GameOptions:
         playouts: int | None = None,
         hint_playouts: int | None = None,
         save_path: Path | None = None,
+        lock: FolderLock | None = None,
     ) -> None:
         self.settings = settings
         self.file_settings = file_settings
@@ -45,3 +47,5 @@ class GameOptions:
         self.playouts = playouts
         self.hint_playouts = hint_playouts
         self.save_path = save_path
+        # The data folder's lock, taken by whoever runs the game (None: not taken).
+        self.lock = lock

@@ -3,13 +3,21 @@
 Also: putting a file the game cannot read out of the way (``set_aside``)
 without ever deleting or overwriting one, and :class:`Problem`, the short
 report a loader gives when it had to do so.
+
+A write goes to a temporary file in the same folder (a rename never crosses
+file systems), which is flushed and synced before it is renamed over the old
+file; the folder is synced after the rename, so the new name survives a power
+cut too.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
+from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
 
@@ -34,9 +42,10 @@ def write_atomic(path: StrPath, data: bytes | str) -> None:
     The data goes to a temporary file in the same folder, is flushed and
     synced to the disk, and only then renamed over *path*: the rename is
     atomic, so a crash or a full disk at any point leaves the previous file
-    whole. The folder is created if needed.
+    whole. The folder is created if needed. Raises :class:`NotARegularFile`
+    if a device, pipe or folder is at *path*.
     """
-    target = Path(path)
+    target = writable_target(path)
     payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -55,6 +64,29 @@ def write_atomic(path: StrPath, data: bytes | str) -> None:
     sync_folder(target.parent)
 
 
+class NotARegularFile(OSError):
+    """Something other than a regular file (a device, a pipe, a folder) is where
+    the game would write: it is never replaced."""
+
+    def __init__(self, path: StrPath) -> None:
+        super().__init__(errno.EINVAL, "not a regular file", str(path))
+
+
+def writable_target(path: StrPath) -> Path:
+    """The file that writing *path* replaces: a symbolic link is followed (the
+    link stays, its file is replaced), and anything but a regular file there
+    raises :class:`NotARegularFile` (``--record /dev/full`` must not replace
+    the device)."""
+    target = Path(os.path.realpath(path))
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return target
+    if not stat.S_ISREG(info.st_mode):
+        raise NotARegularFile(path)
+    return target
+
+
 def sync_folder(folder: StrPath) -> None:
     """Make a rename in *folder* durable (POSIX); a no-op where that is not possible."""
     if os.name != "posix":
@@ -71,22 +103,32 @@ def sync_folder(folder: StrPath) -> None:
         os.close(fd)
 
 
-def set_aside(path: StrPath) -> Path:
-    """Rename a file the game cannot use to ``<name>.bad`` and return the new path.
+def set_aside(path: StrPath, *, now: datetime | None = None) -> Path:
+    """Rename a file the game cannot use to ``<name>.<date>-<time>.bad``; return the new path.
 
-    If ``<name>.bad`` exists, ``<name>.bad.1``, ``<name>.bad.2``... are tried:
-    a bad file is kept for the player (or a bug report) and never deleted or
+    The time in the name (local time, to the second) tells the player which
+    bad file is which; a second one in the same second gets ``-2``, ``-3``...
+    A bad file is kept for the player (or a bug report), never deleted or
     overwritten. Raises :class:`OSError` if the file cannot be moved.
+
+    >>> aside_name("settings.toml", datetime(2026, 11, 24, 9, 5, 0))
+    'settings.toml.20261124-090500.bad'
     """
     source = Path(path)
-    number = 0
+    stamp = now or datetime.now()
+    number = 1
     while True:
-        suffix = ".bad" if number == 0 else f".bad.{number}"
-        candidate = source.with_name(source.name + suffix)
+        candidate = source.with_name(aside_name(source.name, stamp, number))
         if not os.path.lexists(candidate) and _move_without_overwrite(source, candidate):
             sync_folder(source.parent)
             return candidate
         number += 1
+
+
+def aside_name(name: str, when: datetime, number: int = 1) -> str:
+    """The name a bad file *name* gets when set aside at *when* (see :func:`set_aside`)."""
+    suffix = "" if number == 1 else f"-{number}"
+    return f"{name}.{when:%Y%m%d-%H%M%S}{suffix}.bad"
 
 
 def _move_without_overwrite(source: Path, target: Path) -> bool:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from sniff.storage.atomic import Problem, StrPath, set_aside, write_atomic
+from sniff.storage.limits import DataError, load_json_file
 from sniff.storage.paths import data_dir
 
 __all__ = [
@@ -158,21 +159,13 @@ def load_progress(path: StrPath | None = None) -> ProgressResult:
     """
     source = Path(path) if path is not None else progress_path()
     try:
-        with source.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        progress = LessonProgress.from_json(load_json_file(source, MAX_BYTES, "lesson progress"))
     except FileNotFoundError:
         return ProgressResult(LessonProgress())
-    except OSError as exc:
-        detail = f"{source}: {exc.strerror or exc}"
-        return ProgressResult(LessonProgress(), Problem("unreadable", detail))
-    if len(raw) > MAX_BYTES:
-        return _corrupt(source, f"larger than {MAX_BYTES} bytes")
-    try:
-        progress = LessonProgress.from_json(json.loads(raw.decode("utf-8")))
-    except UnicodeDecodeError as exc:
-        return _corrupt(source, f"not UTF-8 text (byte {exc.start})")
-    except json.JSONDecodeError as exc:
-        return _corrupt(source, f"not JSON: line {exc.lineno}: {exc.msg}")
+    except DataError as exc:
+        if exc.code == "unreadable":
+            return ProgressResult(LessonProgress(), Problem("unreadable", f"{source}: {exc}"))
+        return _corrupt(source, str(exc))
     except (ValueError, RecursionError) as exc:
         return _corrupt(source, str(exc) or type(exc).__name__)
     return ProgressResult(progress)

@@ -1,18 +1,26 @@
 """Game records in the ``sniff-record/1`` format (shared/RECORD.md).
 
 A record is JSON Lines: a ``game`` header, then one line per engine event.
-:class:`RecordWriter` writes one while a game is played (every line flushed,
-so a crash keeps what was played), :func:`read_record` reads one back into
-engine events, and :func:`verify` replays it through the engine and refuses
-any line the rules would not have produced.
+:class:`RecordWriter` writes one while a game is played: what was played
+before it starts is written whole and atomically, then every line is
+appended and flushed, so a crash keeps what was played. Only a regular file
+is ever written (``--record /dev/full`` is refused, never replaced).
+
+:func:`read_record` reads one back into engine events, line by line and
+within limits (line length, line count, total size), so that ``/dev/zero``
+or a file of endless blank lines is refused at once in little memory; every
+fault is a :class:`RecordError` naming its line. :func:`verify` replays a
+record through the engine and refuses any line the rules would not have
+produced. A record holds every tile dealt, the hidden ones too.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
-import tempfile
-from collections.abc import Iterable, Sequence
+import stat
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Literal
@@ -36,9 +44,18 @@ from sniff.engine import (
     full_set,
     replay_all,
 )
+from sniff.storage.atomic import writable_target, write_atomic
+from sniff.storage.limits import DataError, loads
 
 FORMAT = "sniff-record/1"
 REASONS = ("domino", "blocked", "target")
+
+#: The longest line read: a deal of the double-twelve set to eight seats takes 800 bytes.
+LINE_LIMIT = 64 * 1024
+#: The most lines read (blank ones too): a game of 200 rounds takes some 20,000.
+LINES_LIMIT = 500_000
+#: The largest record read, in bytes.
+SIZE_LIMIT = 32 * 1024 * 1024
 
 __all__ = [
     "FORMAT",
@@ -48,6 +65,8 @@ __all__ = [
     "RecordWriter",
     "event_to_json",
     "read_record",
+    "record_lines",
+    "record_target",
     "verify",
 ]
 
@@ -172,12 +191,28 @@ def header_json(
     }
 
 
+def record_target(path: str | os.PathLike[str]) -> Path:
+    """Where a record for *path* is written: the regular file there (a symbolic
+    link is followed), or a new one in a folder that exists.
+
+    Raises :class:`~sniff.storage.atomic.NotARegularFile` for a device, pipe or
+    folder, and :class:`FileNotFoundError` if the folder does not exist: a
+    record never creates folders (the path may come from a saved game).
+    """
+    target = writable_target(path)
+    if not target.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, "its folder does not exist", str(path))
+    return target
+
+
 class RecordWriter:
     """Write a record line by line while a game is played.
 
-    Given a path, the header goes to a temporary file that is renamed into
-    place, so a record file never exists without its header; every later line
-    is appended and flushed at once. Given an open text stream, lines go to it.
+    Given a path, the header and the *events* so far go to a temporary file in
+    the same folder, synced and renamed into place (see
+    :func:`~sniff.storage.atomic.write_atomic`), so a record file never exists
+    without its header; every later line is appended and flushed at once.
+    Given an open text stream, lines go to it.
     """
 
     def __init__(
@@ -188,25 +223,20 @@ class RecordWriter:
         seed: int | None,
         players: Sequence[PlayerInfo],
         sides: Sequence[Sequence[int]],
+        events: Iterable[Event] = (),
     ) -> None:
-        header = _dumps(header_json(rules, seed, players, sides)) + "\n"
+        text = _dumps(header_json(rules, seed, players, sides)) + "\n"
+        text += "".join(_dumps(event_to_json(event)) + "\n" for event in events)
         self.path: Path | None = None
         if isinstance(path_or_stream, (str, os.PathLike)):
             self._owned = True
-            self.path = path = Path(path_or_stream)
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-                    out.write(header)
-                os.replace(tmp, path)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
-            self._stream: IO[str] = path.open("a", encoding="utf-8", newline="\n")
+            self.path = path = record_target(path_or_stream)
+            write_atomic(path, text)
+            self._stream: IO[str] = append_to(path)
         else:
             self._owned = False
             self._stream = path_or_stream
-            self._stream.write(header)
+            self._stream.write(text)
             self._stream.flush()
 
     def write(self, event: Event) -> None:
@@ -229,6 +259,16 @@ class RecordWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def append_to(path: Path) -> IO[str]:
+    """*path* opened to append lines (``O_APPEND``: each write lands at the end)."""
+    return path.open("a", encoding="utf-8", newline="\n")
+
+
+def line_of(event: Event) -> str:
+    """The record line of *event*, with its newline."""
+    return _dumps(event_to_json(event)) + "\n"
 
 
 # -- reading -------------------------------------------------------------------
@@ -366,13 +406,42 @@ def _parse_sides(value: Any, players: int) -> tuple[tuple[int, ...], ...]:
 
 
 def read_record(path: str | os.PathLike[str]) -> Record:
-    """Read a record file into engine events; :class:`RecordError` on anything wrong."""
-    try:
-        with open(path, encoding="utf-8") as stream:
-            text = stream.read()
-    except UnicodeDecodeError:
-        raise RecordError("the file is not UTF-8 text") from None
-    return parse_record(text.splitlines())
+    """Read a record file into engine events; :class:`RecordError` on anything
+    wrong (:class:`OSError` if it cannot be opened)."""
+    return parse_record(record_lines(path))
+
+
+def record_lines(path: str | os.PathLike[str]) -> Iterator[str]:
+    """The lines of the record at *path*, read one at a time within the limits
+    (:data:`LINE_LIMIT`, :data:`LINES_LIMIT`, :data:`SIZE_LIMIT`).
+
+    A pipe or a device is read too (``sniff replay /dev/stdin``), but never
+    more than the limits allow.
+    """
+    with open(path, "rb") as stream:
+        info = os.fstat(stream.fileno())
+        if stat.S_ISREG(info.st_mode) and info.st_size > SIZE_LIMIT:
+            raise RecordError(
+                f"the file holds {info.st_size} bytes; a record holds at most {SIZE_LIMIT}"
+            )
+        total = 0
+        number = 0
+        while True:
+            raw = stream.readline(LINE_LIMIT + 1)
+            if not raw:
+                return
+            number += 1
+            total += len(raw)
+            if len(raw) > LINE_LIMIT:
+                raise RecordError(f"the line is longer than {LINE_LIMIT} bytes", number)
+            if number > LINES_LIMIT:
+                raise RecordError(f"a record has at most {LINES_LIMIT} lines", number)
+            if total > SIZE_LIMIT:
+                raise RecordError(f"a record holds at most {SIZE_LIMIT} bytes", number)
+            try:
+                yield raw.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError:
+                raise RecordError("the line is not UTF-8 text", number) from None
 
 
 def parse_record(lines: Iterable[str]) -> Record:
@@ -387,9 +456,11 @@ def parse_record(lines: Iterable[str]) -> Record:
         if not text.strip():
             continue
         try:
-            data = json.loads(text)
+            data = loads(text, "the line")
         except json.JSONDecodeError as error:
             raise RecordError(f"not JSON ({error.msg})", no) from None
+        except DataError as error:
+            raise RecordError(str(error), no) from None
         if not isinstance(data, dict):
             raise RecordError("each line must be a JSON object", no)
         if header is None:

@@ -9,8 +9,11 @@ ones that would have been dealt without the save. Each bot's generator state
 and a free-form ``ui`` dict (selected tile, hints used...) ride along.
 
 The file is versioned JSON (``{"format": "sniff-save", "version": 1, ...}``)
-written atomically. A save that cannot be read or does not replay raises
-:class:`SaveError`; :func:`load_or_set_aside` moves such a file aside.
+written atomically, and read back with limits (:mod:`sniff.storage.limits`):
+every field is checked for its type and range before the engine sees it. A
+save that cannot be read or does not replay raises :class:`SaveError`;
+:func:`load_or_set_aside` moves such a file aside. The save holds every
+tile of every deal, the hidden ones too: it is the game, not one seat's view.
 """
 
 from __future__ import annotations
@@ -40,17 +43,36 @@ from sniff.engine import (
     Pass,
     Phase,
     RandomDealer,
-    RulesError,
     RuleSet,
     ScriptedDealer,
     Tile,
 )
+from sniff.enums import BotLevel, values
 from sniff.storage.atomic import Problem, StrPath, set_aside, write_atomic
+from sniff.storage.limits import DataError, has_controls, parse_json, read_bounded
 from sniff.storage.paths import save_path
 from sniff.storage.records import PlayerInfo
 
 FORMAT = "sniff-save"
 VERSION = 1
+
+#: The largest save read back. A game of 200 rounds with the double-twelve set
+#: and eight players saves about 2 MB; anything far beyond is not a save.
+SAVE_LIMIT = 16 * 1024 * 1024
+#: The longest player name a save may hold.
+NAME_LIMIT = 64
+
+# What a damaged save can raise while its fields are read or replayed: each is
+# turned into a SaveError, so that the file is set aside instead of crashing.
+_DAMAGE = (
+    KeyError,
+    TypeError,
+    ValueError,
+    IndexError,
+    AttributeError,
+    ArithmeticError,
+    RecursionError,
+)
 
 #: What ``random.Random.getstate()`` returns: (version, 625 words, gauss_next).
 RngState = tuple[Any, ...]
@@ -204,7 +226,7 @@ def restore(snap: GameSnapshot) -> tuple[Game, tuple[RngState | None, ...], dict
         game = Game(
             snap.rules, len(snap.players), rng=random.Random(0), dealer=ScriptedDealer(deals)
         )
-    except (RulesError, ValueError, LookupError) as exc:
+    except _DAMAGE as exc:
         raise SaveError(f"the first deal does not replay: {exc}", "replay") from exc
     for number, action in enumerate(snap.actions, 1):
         try:
@@ -215,13 +237,13 @@ def restore(snap: GameSnapshot) -> tuple[Game, tuple[RngState | None, ...], dict
             raise SaveError(
                 f"action {number} ({action_to_text(action)}) is refused: {exc}", "replay"
             ) from exc
-        except (ValueError, LookupError) as exc:
+        except _DAMAGE as exc:
             raise SaveError(f"the deal before action {number} is wrong: {exc}", "replay") from exc
     try:
         # Saved between rounds after the next deal was made: make it again.
         while game.phase is Phase.ROUND_OVER and _dealt(game) < len(deals):
             game.next_round()
-    except (ValueError, LookupError) as exc:
+    except _DAMAGE as exc:
         raise SaveError(f"the last deal is wrong: {exc}", "replay") from exc
     if _dealt(game) != len(deals):
         raise SaveError(
@@ -232,7 +254,10 @@ def restore(snap: GameSnapshot) -> tuple[Game, tuple[RngState | None, ...], dict
             f"the replay ends at {Check.of(game)}, the save says {snap.check}", "replay"
         )
     rng = random.Random()
-    rng.setstate(snap.rng_state)
+    try:
+        rng.setstate(snap.rng_state)
+    except _DAMAGE as exc:
+        raise SaveError(f"the random state is wrong: {exc}", "replay") from exc
     game.rng = rng
     game.dealer = RandomDealer()
     return game, snap.bot_rng_states, copy.deepcopy(snap.ui)
@@ -355,36 +380,38 @@ def snapshot_from_json(data: Any) -> GameSnapshot:
         return _snapshot_fields(data)
     except SaveError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
+    except _DAMAGE as exc:
         detail = f"missing {exc}" if isinstance(exc, KeyError) else str(exc)
         raise SaveError(f"the saved game is damaged: {detail}") from exc
 
 
 def _snapshot_fields(data: dict[str, Any]) -> GameSnapshot:
-    if not isinstance(data["rules"], dict):
-        raise ValueError("rules must be a table of rules")
-    rules = RuleSet.from_json(data["rules"])
-    players = tuple(_player(p) for p in data["players"])
+    rules = RuleSet.from_json(_table(data["rules"], "rules"))
+    players = tuple(_player(p) for p in _list(data["players"], "players"))
+    rules.check_players(len(players))
+    if sum(1 for p in players if p.kind == "human") > 1:
+        raise ValueError("a saved game has one person at the keyboard, at most")
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"the seed must be a whole number, not {seed!r}")
     deals = []
-    for deal in data["deals"]:
+    for deal in _list(data["deals"], "deals"):
+        deal = _table(deal, "a deal")
         leader = deal.get("leader")
         if leader is not None and (isinstance(leader, bool) or not isinstance(leader, int)):
             raise ValueError(f"a leader must be a seat number, not {leader!r}")
-        hands = tuple(_read_tiles(hand) for hand in deal["hands"])
+        hands = tuple(_read_tiles(hand) for hand in _list(deal["hands"], "hands"))
         deals.append(Deal(hands, _read_tiles(deal["boneyard"]), leader))
     actions = []
-    for text in data["actions"]:
+    for text in _list(data["actions"], "actions"):
         if not isinstance(text, str):
             raise ValueError(f"not an action: {text!r}")
         actions.append(action_from_text(text))
-    bots = tuple(None if s is None else rng_state_from_json(s) for s in data.get("bots", []))
-    ui = data.get("ui", {})
-    if not isinstance(ui, dict):
-        raise ValueError("ui must be a table")
-    check = data.get("check")
+    bots = tuple(
+        None if s is None else rng_state_from_json(s) for s in _list(data.get("bots", []), "bots")
+    )
+    if len(bots) > len(players):
+        raise ValueError("more random states than players")
     return GameSnapshot(
         rules=rules,
         players=players,
@@ -393,28 +420,58 @@ def _snapshot_fields(data: dict[str, Any]) -> GameSnapshot:
         actions=tuple(actions),
         rng_state=rng_state_from_json(data["rng"]),
         bot_rng_states=bots,
-        ui=ui,
-        check=None
-        if check is None
-        else Check(
-            int(check["events"]),
-            int(check["round"]),
-            str(check["phase"]),
-            tuple(int(s) for s in check["scores"]),
-        ),
+        ui=_table(data.get("ui", {}), "ui"),
+        check=_check(data.get("check")),
+    )
+
+
+def _table(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} must be a table")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"{what} must be a list")
+    return value
+
+
+def _whole(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _check(value: Any) -> Check | None:
+    if value is None:
+        return None
+    table = _table(value, "check")
+    phase = table["phase"]
+    if not isinstance(phase, str):
+        raise ValueError(f"the saved phase must be a word, not {phase!r}")
+    return Check(
+        _whole(table["events"], "the saved event count"),
+        _whole(table["round"], "the saved round"),
+        phase,
+        tuple(_whole(score, "a saved score") for score in _list(table["scores"], "scores")),
     )
 
 
 def _player(value: Any) -> PlayerInfo:
     if not isinstance(value, dict) or not isinstance(value.get("name"), str):
         raise ValueError(f"not a player: {value!r}")
+    name = value["name"]
+    # The names are spoken and printed: no terminal control, nothing absurd.
+    if not name.strip() or len(name) > NAME_LIMIT or has_controls(name):
+        raise ValueError(f"not a player's name: {name[:NAME_LIMIT]!r}")
     kind = value.get("kind", "bot")
     if kind not in ("human", "bot"):
         raise ValueError(f"a player is a human or a bot, not {kind!r}")
     level = value.get("level")
-    if level is not None and not isinstance(level, str):
+    if kind == "bot" and level not in values(BotLevel):
         raise ValueError(f"not a bot level: {level!r}")
-    return PlayerInfo(value["name"], kind, level if kind == "bot" else None)
+    return PlayerInfo(name, kind, level if kind == "bot" else None)
 
 
 # -- files ----------------------------------------------------------------------------------
@@ -440,29 +497,22 @@ def load_game(path: StrPath | None = None) -> GameSnapshot:
     there is none. Does not replay it: :func:`restore` does."""
     source = Path(path) if path is not None else save_path()
     try:
-        raw = source.read_bytes()
-    except FileNotFoundError:
-        raise
-    except OSError as exc:
-        raise SaveError(f"{source}: {exc.strerror or exc}", "unreadable") from exc
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise SaveError(f"not UTF-8 text (byte {exc.start})") from exc
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"not JSON: line {exc.lineno}: {exc.msg}") from exc
+        data = parse_json(read_bounded(source, SAVE_LIMIT, "the saved game"), "the saved game")
+    except DataError as exc:
+        raise SaveError(f"{source}: {exc}", exc.code) from exc
     return snapshot_from_json(data)
 
 
 def load_or_set_aside(
-    path: StrPath | None = None, *, replay: bool = True
+    path: StrPath | None = None, *, replay: bool = True, keep_aside: bool = True
 ) -> tuple[GameSnapshot | None, Problem | None, Path | None]:
     """The saved game if there is a good one: (snapshot, problem, set-aside path).
 
     No save: (None, None, None). A save that cannot be read or (with *replay*)
-    does not replay is moved aside as ``<name>.bad`` (never overwritten) and
-    reported: (None, Problem(code, detail), new path). A file that cannot even
-    be read is left where it is.
+    does not replay is moved aside as ``<name>.<time>.bad`` (never overwritten)
+    and reported: (None, Problem(code, detail), new path). One the system will
+    not let the game read is moved aside too: a new game saved over it would
+    lose it. With *keep_aside* False (a read-only run) nothing is moved.
     """
     source = Path(path) if path is not None else save_path()
     try:
@@ -473,17 +523,21 @@ def load_or_set_aside(
         return None, None, None
     except SaveError as exc:
         problem = Problem(exc.code, str(exc))
-        if exc.code == "unreadable":
-            return None, problem, None
-        try:
-            aside: Path | None = set_aside(source)
-        except OSError as move_error:
-            aside = None
-            problem = Problem(
-                exc.code, f"{exc} (could not set the file aside: {move_error.strerror})"
-            )
-        return None, problem, aside
-    return snap, None, None
+    except Exception as exc:  # the last guard: no save may stop the game from starting
+        problem = Problem("corrupt", f"the saved game could not be read: {exc!r}")
+    else:
+        return snap, None, None
+    if not keep_aside:
+        return None, problem, None
+    try:
+        aside: Path | None = set_aside(source)
+    except OSError as move_error:
+        aside = None
+        problem = Problem(
+            problem.code,
+            f"{problem.detail} (could not set the file aside: {move_error.strerror})",
+        )
+    return None, problem, aside
 
 
 def delete_save(path: StrPath | None = None) -> bool:

@@ -1,10 +1,14 @@
 """The player's settings: one frozen :class:`Settings`, kept in ``settings.toml``.
 
 Reading never fails: a missing file gives the defaults; a file that is not
-TOML at all is set aside as ``settings.toml.bad`` (never overwritten) and the
-defaults are used; a single value the game does not understand falls back to
-its default and is reported, the other values stand. Keys the game does not
-know are ignored, so a settings file from a newer version still loads.
+TOML at all (or too large, too deeply nested, not a regular file: see
+:mod:`sniff.storage.limits`) is set aside as ``settings.toml.<time>.bad``
+(never overwritten) and the defaults are used; a single value the game does
+not understand falls back to its default and is reported, the other values
+stand, and the file is set aside too and written again with what stands. So
+the settings file is never rewritten without keeping the player's own copy.
+Keys the game does not know are ignored, so a settings file from a newer
+version still loads.
 
 >>> Settings().verbosity, Settings(pace=2).pace
 ('brief', 2.0)
@@ -12,9 +16,9 @@ know are ignored, so a settings file from a newer version still loads.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import re
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,12 +29,12 @@ import tomli_w
 from sniff.engine import PRESETS, Combination, RulesError, RuleSet, preset
 from sniff.enums import BotLevel, values
 from sniff.storage.atomic import Problem, StrPath, set_aside, write_atomic
+from sniff.storage.limits import DataError, parse_toml, read_bounded
 from sniff.storage.paths import settings_path
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
+#: The largest settings file read (the game writes about 600 bytes).
+SETTINGS_LIMIT = 256 * 1024
+_WHAT = "the settings file"
 
 SPEECH_MODES: tuple[str, ...] = ("auto", "screenreader", "voice", "text", "none")
 VERBOSITIES: tuple[str, ...] = ("brief", "normal", "verbose")
@@ -258,9 +262,13 @@ class LoadResult(NamedTuple):
 def parse_settings(text: str) -> tuple[Settings, list[str], list[str]]:
     """Settings from TOML text: (settings, bad keys, what was wrong with each).
 
-    Raises ``tomllib.TOMLDecodeError`` if *text* is not TOML.
+    Raises :class:`~sniff.storage.limits.DataError` if *text* is not TOML
+    within the limits.
     """
-    data = tomllib.loads(text)
+    return _settings_of(parse_toml(text.encode("utf-8"), _WHAT))
+
+
+def _settings_of(data: dict[str, Any]) -> tuple[Settings, list[str], list[str]]:
     values: dict[str, Any] = {}
     bad: list[str] = []
     details: list[str] = []
@@ -283,42 +291,71 @@ def parse_settings(text: str) -> tuple[Settings, list[str], list[str]]:
     return Settings(**values), bad, details
 
 
-def load_settings(path: StrPath | None = None) -> LoadResult:
+def _read(source: Path) -> tuple[Settings, list[str], list[str]]:
+    """The file's settings; FileNotFoundError or DataError as :func:`read_bounded`."""
+    return _settings_of(parse_toml(read_bounded(source, SETTINGS_LIMIT, _WHAT), _WHAT))
+
+
+def load_settings(path: StrPath | None = None, *, keep_aside: bool = True) -> LoadResult:
     """Read the settings file (default: :func:`~sniff.storage.paths.settings_path`).
 
     Never raises for a bad file: see the module docstring. Problem codes:
     ``corrupt`` (not TOML; the file is set aside), ``invalid`` (some values
-    fell back), ``unreadable`` (the file could not be read at all).
+    fell back; the file is set aside and written again), ``unreadable`` (the
+    system would not let the game read it; it stays, and is set aside before
+    the game writes its settings). With *keep_aside* False nothing is moved
+    or written (for a command that only looks: the game, which tells the
+    player, sets the file aside when it starts).
     """
     source = Path(path) if path is not None else settings_path()
     try:
-        raw = source.read_bytes()
+        settings, bad, details = _read(source)
     except FileNotFoundError:
         return LoadResult(Settings())
-    except OSError as exc:
-        return LoadResult(Settings(), Problem("unreadable", f"{source}: {exc.strerror or exc}"))
-    try:
-        settings, bad, details = parse_settings(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        return _corrupt(source, f"not UTF-8 text (byte {exc.start})")
-    except tomllib.TOMLDecodeError as exc:
-        return _corrupt(source, str(exc))
-    if bad:
-        return LoadResult(settings, Problem("invalid", "; ".join(details)), None, tuple(bad))
-    return LoadResult(settings)
+    except DataError as exc:
+        if exc.code == "unreadable":
+            return LoadResult(Settings(), Problem("unreadable", str(exc)))
+        return _aside(source, LoadResult(Settings(), Problem("corrupt", str(exc))), keep_aside)
+    except Exception as exc:  # the last guard: settings must never stop the game
+        return _aside(source, LoadResult(Settings(), Problem("corrupt", repr(exc))), keep_aside)
+    if not bad:
+        return LoadResult(settings)
+    problem = Problem("invalid", "; ".join(details))
+    result = _aside(source, LoadResult(settings, problem, None, tuple(bad)), keep_aside)
+    if result.set_aside is not None:
+        # The player's file is kept; what stands is written back, so the next
+        # start is quiet. If that fails, the next start finds no file: defaults.
+        with contextlib.suppress(OSError):
+            write_atomic(source, settings.to_toml())
+    return result
 
 
-def _corrupt(source: Path, detail: str) -> LoadResult:
+def _aside(source: Path, result: LoadResult, keep_aside: bool) -> LoadResult:
+    if not keep_aside:
+        return result
     try:
-        aside: Path | None = set_aside(source)
+        return result._replace(set_aside=set_aside(source))
     except OSError as exc:
-        aside = None
-        detail += f" (could not set the file aside: {exc.strerror or exc})"
-    return LoadResult(Settings(), Problem("corrupt", detail), aside)
+        assert result.problem is not None
+        detail = f"{result.problem.detail} (could not set the file aside: {exc.strerror or exc})"
+        return result._replace(problem=result.problem._replace(detail=detail))
 
 
 def save_settings(settings: Settings, path: StrPath | None = None) -> Path:
-    """Write *settings* atomically; return the file's path."""
+    """Write *settings* atomically; return the file's path.
+
+    A file already there that the game could not read whole (edited by hand
+    while the game ran, say) is set aside first; if that fails, nothing is
+    written and the :class:`OSError` is raised.
+    """
     target = Path(path) if path is not None else settings_path()
+    try:
+        bad = bool(_read(target)[1])
+    except FileNotFoundError:
+        bad = False
+    except Exception:  # anything unreadable is kept, whatever went wrong reading it
+        bad = True
+    if bad:
+        set_aside(target)
     write_atomic(target, settings.to_toml())
     return target

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from sniff.storage.atomic import Problem, StrPath, set_aside, write_atomic
+from sniff.storage.limits import DataError, has_controls, load_json_file
 from sniff.storage.paths import stats_path
 
 FORMAT = "sniff-stats"
@@ -56,6 +57,12 @@ class PracticeKey(NamedTuple):
     # The scoring the drill asked about; None for a drill that does not depend on it
     # (the count), or one recorded before the scoring was kept (version 1).
     scoring: str | None
+
+
+#: The largest statistics file read (years of play take a few kilobytes).
+STATS_LIMIT = 4 * 1024 * 1024
+#: The longest name (preset, drill, level) a statistics entry may have.
+NAME_LIMIT = 64
 
 
 @dataclass(frozen=True)
@@ -210,6 +217,8 @@ class Stats:
         version = data.get("version")
         if version not in READABLE:
             raise ValueError(f"statistics of version {version!r}, not {VERSION}")
+        if not isinstance(data.get("games"), list) or not isinstance(data.get("practice"), list):
+            raise ValueError("games and practice must be lists")
         scoring = _scoring if version != 1 else _no_scoring
         try:
             games = {
@@ -232,7 +241,7 @@ class Stats:
             }
         except KeyError as exc:
             raise ValueError(f"missing {exc}") from None
-        except TypeError as exc:
+        except (TypeError, AttributeError) as exc:
             raise ValueError(str(exc)) from None
         return cls(games, practice)
 
@@ -252,8 +261,9 @@ def _no_scoring(entry: Any) -> None:
 
 
 def _text(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected text, not {value!r}")
+    # Names are printed and spoken: no terminal control characters, nothing absurd.
+    if not isinstance(value, str) or len(value) > NAME_LIMIT or has_controls(value):
+        raise ValueError(f"expected a name, not {value!r:.80}")
     return value
 
 
@@ -300,19 +310,15 @@ def load_stats(path: StrPath | None = None) -> StatsResult:
     """
     source = Path(path) if path is not None else stats_path()
     try:
-        raw = source.read_bytes()
+        stats = Stats.from_json(load_json_file(source, STATS_LIMIT, "the statistics file"))
     except FileNotFoundError:
         return StatsResult(Stats())
-    except OSError as exc:
-        return StatsResult(Stats(), Problem("unreadable", f"{source}: {exc.strerror or exc}"))
-    try:
-        stats = Stats.from_json(json.loads(raw.decode("utf-8")))
-    except UnicodeDecodeError as exc:
-        return _corrupt(source, f"not UTF-8 text (byte {exc.start})")
-    except json.JSONDecodeError as exc:
-        return _corrupt(source, f"not JSON: line {exc.lineno}: {exc.msg}")
-    except ValueError as exc:
+    except DataError as exc:
+        if exc.code == "unreadable":
+            return StatsResult(Stats(), Problem("unreadable", f"{source}: {exc}"))
         return _corrupt(source, str(exc))
+    except Exception as exc:  # the last guard (a ValueError of from_json, mostly)
+        return _corrupt(source, str(exc) if isinstance(exc, ValueError) else repr(exc))
     return StatsResult(stats)
 
 

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from sniff.announce.files import FileWords
 from sniff.announce.menu import DEFAULT_RATE, MenuWords
 from sniff.announce.stats import stats_entries
 from sniff.announce.utterance import Utterance
@@ -449,11 +450,15 @@ class SetupMenuScreen:
 
     def say_stats(self) -> None:
         """The Statistics item: the next entry of the statistics (Enter again for
-        the one after; after the last, the first again)."""
-        stats = load_stats().stats
+        the one after; after the last, the first again). Damaged statistics were
+        kept aside: the first entry says where."""
+        loaded = load_stats()
         tr = self.ctx.translator
-        entries = stats_entries(tr, stats.games, stats.practice)
+        entries = stats_entries(tr, loaded.stats.games, loaded.stats.practice)
         entries.append(" ".join(progress_lines(tr)))  # the lessons done, as the last entry
+        if loaded.set_aside is not None:
+            kept = FileWords(tr).stats_kept(str(loaded.set_aside)).text
+            entries[0] = f"{kept} {entries[0]}"
         part = self.stats_part % len(entries)
         self.stats_part = part + 1
         self._say(self.words.stats_part(entries[part], part + 1, len(entries)))

@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
+from sniff.announce.files import FileWords
 from sniff.announce.practice import PracticeWords
 from sniff.announce.utterance import Utterance
 from sniff.engine import Combination
@@ -447,7 +448,10 @@ class PracticeScreen:
             self._save_problem(error.strerror or str(error))
             return
         self.saved = len(session.answers)
-        if result.problem is not None and result.problem.code == "unreadable":
+        if result.set_aside is not None:
+            # Damaged statistics were kept aside and start again: say where, once.
+            self.ctx.output.say(FileWords(self.ctx.translator).stats_kept(str(result.set_aside)))
+        elif result.problem is not None and result.problem.code == "unreadable":
             self._save_problem(result.problem.detail)
 
     def _save_problem(self, reason: str) -> None:

@@ -1,5 +1,11 @@
 """The first screen of a game: warnings and the welcome said, then the
-question whether to resume a saved game, or a new game at once."""
+question whether to resume a saved game, or a new game at once.
+
+Before all that, the data folder: if another window holds it, the player is
+asked whether to open read-only (or quit); if it cannot be written, that is
+said. Whatever the files hold, this screen ends in a game: a saved game that
+cannot be resumed is set aside (unless read-only) and a new game starts.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +14,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sniff.announce import Announcer, Utterance
+from sniff.announce.files import FileWords
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.phrases import Phrasebook
 from sniff.session.game import GameSession
 from sniff.session.options import GameOptions
-from sniff.storage import Settings, load_or_set_aside, save_settings
+from sniff.storage import GameSnapshot, Settings, load_or_set_aside, save_path, save_settings
+from sniff.storage.atomic import set_aside
+from sniff.storage.lock import BUSY, READ_ONLY
 from sniff.ui.base import Screen, UiContext
 from sniff.ui.confirm import ConfirmScreen
 from sniff.ui.game.screen import HISTORY_SAVED, GameScreen
@@ -53,14 +62,34 @@ class GameMaker:
 
 
 def start_screen(host: SniffApp, options: GameOptions) -> Screen:
-    """The first screen: warnings and welcome said, then the resume question or a new game."""
+    """The first screen: the data folder's state, warnings and welcome said, then
+    the resume question or a new game."""
+    lock = options.lock
+    if lock is not None and lock.state == BUSY:
+        words = FileWords(host.ctx.translator)
+        # Escape quits: the safe answer leaves the other window's game alone.
+        return ConfirmScreen(
+            host,
+            words.folder_busy_question(),
+            lambda: host.show(_first_screen(host, options, read_only=True)),
+        )
+    read_only = False
+    if lock is not None and lock.state == READ_ONLY:
+        words = FileWords(host.ctx.translator)
+        host.ctx.output.say(words.read_only_folder(str(lock.folder), lock.detail))
+        read_only = True
+    return _first_screen(host, options, read_only=read_only)
+
+
+def _first_screen(host: SniffApp, options: GameOptions, *, read_only: bool) -> Screen:
     ctx: UiContext = host.ctx
     texts = GameTexts(ctx.translator)
+    files = FileWords(ctx.translator)
     output = ctx.output
     loaded = options.loaded
     if loaded.problem is not None:
         where = str(loaded.set_aside) if loaded.set_aside is not None else None
-        output.say(texts.bad_settings(where, ", ".join(loaded.bad_keys)))
+        output.say(files.bad_settings(where, ", ".join(loaded.bad_keys)))
     if not options.file_settings.welcome_done:
         output.say(Announcer(0, ctx.translator, player_names=()).welcome())
         output.say(Utterance(texts.menu_offer(), kind="welcome"))
@@ -83,20 +112,27 @@ def start_screen(host: SniffApp, options: GameOptions) -> Screen:
             hint_playouts=options.hint_playouts,
             save_path=options.save_path,
             record_path=record,
+            read_only=read_only,
             **resumed,
         )
 
     def new_screen() -> GameScreen:
         return screen(*maker.new())
 
-    snap, problem, aside = load_or_set_aside(options.save_path)
+    snap, problem, aside = load_or_set_aside(options.save_path, keep_aside=not read_only)
     if problem is not None:
-        output.say(texts.bad_save(str(aside) if aside is not None else None))
+        output.say(files.bad_save(str(aside) if aside is not None else None))
     if snap is None:
         return new_screen()
 
     def resume() -> None:
-        session = GameSession.resume(snap, playouts=options.playouts)
+        session = _resumed_session(snap, options)
+        if session is None:
+            # The save read well but cannot be played here: kept, and a new game.
+            kept = None if read_only else _set_aside_quietly(options.save_path)
+            output.say(files.bad_save(str(kept) if kept is not None else None))
+            host.show(new_screen())
+            return
         ui = dict(snap.ui)
         saved_record = ui.get("record")
         # A new --record gets the whole game; without one the game's own record goes on.
@@ -111,17 +147,41 @@ def start_screen(host: SniffApp, options: GameOptions) -> Screen:
     def fresh() -> None:
         host.show(new_screen())
 
-    book = Phrasebook(ctx.translator, seat=0, player_names=(), sides=snap.sides)
+    names = [texts.you() if p.kind == "human" else p.name for p in snap.players]
+    book = Phrasebook(ctx.translator, seat=_human_seat(snap), player_names=names, sides=snap.sides)
     round_no = snap.check.round if snap.check is not None else len(snap.deals)
     scores = snap.check.scores if snap.check is not None else ()
     question = texts.resume_question(round_no, book.scores_list(scores))
 
     def ask_again() -> None:
+        if read_only:
+            fresh()  # nothing is lost: the saved game stays on disk untouched
+            return
         # One key never loses a game: N asks again, and only Y there starts anew.
         host.show(ConfirmScreen(host, texts.new_game_question(), fresh, resume, others_no=True))
 
     # Escape resumes: the safe answer keeps the saved game.
     return ConfirmScreen(host, question, resume, ask_again, escape="yes")
+
+
+def _human_seat(snap: GameSnapshot) -> int:
+    return next((seat for seat, p in enumerate(snap.players) if p.kind == "human"), 0)
+
+
+def _resumed_session(snap: GameSnapshot, options: GameOptions) -> GameSession | None:
+    """The saved game rebuilt, or None if it cannot be played at the keyboard."""
+    try:
+        session = GameSession.resume(snap, playouts=options.playouts)
+    except Exception:  # a save that read well but will not rebuild must not stop the game
+        return None
+    return session if session.human is not None else None
+
+
+def _set_aside_quietly(path: Path | None) -> Path | None:
+    try:
+        return set_aside(path if path is not None else save_path())
+    except OSError:
+        return None
 
 
 def _restore_history(ctx: UiContext, history: object) -> None:

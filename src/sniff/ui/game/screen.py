@@ -21,6 +21,7 @@ from prompt_toolkit.layout.dimension import Dimension
 
 from sniff.announce import Utterance
 from sniff.announce.answers import Answers
+from sniff.announce.files import FileWords
 from sniff.engine import ACTIVE, Observation, Phase
 from sniff.session.game import GameSession
 from sniff.session.keeping import Autosave, keep_game, recorder_of
@@ -63,6 +64,7 @@ class GameScreen:
         continue_record: bool = False,
         ui: dict[str, Any] | None = None,
         keep: bool = True,
+        read_only: bool = False,
     ) -> None:
         self.host = host
         # keep=False: a game nothing of which goes to disk (a lesson): no save, no
@@ -71,6 +73,7 @@ class GameScreen:
         self.new_game_factory = new_game
         self.hint_playouts = hint_playouts
         self.save_path = save_path
+        self.read_only = read_only  # nothing is written to the data folder
         self._next_settings: Settings | None = None
         self._start_new = False
         self._unseen_page = 0
@@ -133,9 +136,11 @@ class GameScreen:
                 ui_state=self.ui_state,
                 hints_used=lambda: self.hinter.used,
                 on_problem=self._problem,
+                read_only=self.read_only,
             )
         else:
-            self.autosave = Autosave(self.save_path, self.ui_state, self._problem)
+            # Never written: a lesson leaves the player's own saved game as it was.
+            self.autosave = Autosave(self.save_path, self.ui_state, self._problem, read_only=True)
         self._bindings = game_bindings(self)
 
     def ui_state(self) -> dict[str, Any]:
@@ -151,13 +156,23 @@ class GameScreen:
         }
 
     def _problem(self, what: str, error: Exception) -> None:
-        """A save, record or statistics write failed: say so once; the game goes on."""
-        texts = self.voice.texts
+        """A save, record or statistics file could not be kept: say so once; the
+        game goes on (see :data:`sniff.session.keeping.ProblemHandler`)."""
+        texts, files = self.voice.texts, FileWords(self.voice.tr)
         detail = getattr(error, "strerror", None) or str(error)
+        kept = str(getattr(error, "kept", None) or "")
+        record = recorder_of(self.session)
         if what == "save":
             self.voice.say(texts.save_failed(detail))
         elif what == "record":
-            self.voice.say(texts.record_failed(detail))
+            where = getattr(error, "filename", None) or (record.sink.path if record else "")
+            self.voice.say(files.record_failed(str(where), detail))
+        elif what == "record-aside":
+            self.voice.say(files.record_kept(str(getattr(error, "path", "")), kept))
+        elif what == "record-foreign":
+            self.voice.say(files.record_foreign(str(getattr(error, "path", ""))))
+        elif what == "stats-aside":
+            self.voice.say(files.stats_kept(kept))
         else:
             self.voice.say(texts.stats_failed(detail))
 
@@ -209,7 +224,9 @@ class GameScreen:
         if self.session.finished:
             voice.refuse(voice.announcer.answers.hand(voice.obs()))  # "the game is over"
             return
-        if self.autosave.save(self.session):
+        if self.read_only:
+            voice.say(FileWords(voice.tr).not_saved_read_only())
+        elif self.autosave.save(self.session):
             voice.say(voice.texts.saved())
         elif self.autosave.last_error is not None:
             error = self.autosave.last_error
@@ -222,7 +239,11 @@ class GameScreen:
             self.host.request_quit()
 
     def quit_question(self) -> Utterance:
-        return self.voice.texts.quit_question()
+        texts = self.voice.texts
+        if self.autosave.saved:
+            return texts.quit_question()
+        # Read-only, or the last save failed: never call the game saved.
+        return FileWords(self.voice.tr).quit_unsaved(texts.yes_no())
 
     def open_menu(self) -> None:
         """M or F10: the setup menu."""

@@ -1,0 +1,91 @@
+"""The installed ``sniff`` in a pseudo-terminal that is its controlling terminal,
+as when a person starts it from a shell (not a test module).
+
+Output is collected in the background; :meth:`Pty.wait_for` polls it with a
+time limit, so a slow machine only makes a test slower.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+SNIFF = Path(sys.executable).parent / "sniff"
+TIMEOUT = 20.0
+
+
+def _own_terminal() -> None:
+    """In the child: a session of its own, with the pty as its terminal, and
+    Control C as a shell gives it (a test run started in the background would
+    otherwise hand down an ignored SIGINT)."""
+    import fcntl
+    import signal
+    import termios
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Pty:
+    """``sniff *args`` in a pseudo-terminal; ``env`` adds to the environment."""
+
+    def __init__(self, *args: str, env: dict[str, str]) -> None:
+        import termios
+
+        master, slave = os.openpty()
+        self.slave = slave  # kept open to read the terminal's settings
+        self.settings_before = termios.tcgetattr(slave)
+        self.process = subprocess.Popen(
+            [str(SNIFF), *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env={**os.environ, "TERM": "xterm", "LANG": "en_US.UTF-8", **env},
+            preexec_fn=_own_terminal,
+            close_fds=True,
+        )
+        self.master = master
+        self.output = bytearray()
+        self.reader = threading.Thread(target=self._drain, daemon=True)
+        self.reader.start()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 4096)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.output += chunk
+
+    @property
+    def text(self) -> str:
+        return self.output.decode("utf-8", "replace")
+
+    def send(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def wait_for(self, text: str, timeout: float = TIMEOUT) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.text:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {timeout:g} s for {text!r}; got:\n{self.text}")
+            time.sleep(0.05)
+
+    def wait_exit(self, timeout: float = TIMEOUT) -> int:
+        return self.process.wait(timeout=timeout)
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+        for fd in (self.master, self.slave):
+            with contextlib.suppress(OSError):
+                os.close(fd)
