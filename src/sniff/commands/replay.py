@@ -65,6 +65,7 @@ def add_parser(subparsers: Subparsers) -> None:
 def run(args: argparse.Namespace) -> int:
     from sniff.announce import narrate_events
     from sniff.announce.files import FileWords
+    from sniff.storage import load_settings
     from sniff.storage.limits import clean_text
     from sniff.storage.records import RecordError, read_record, verify
 
@@ -75,7 +76,9 @@ def run(args: argparse.Namespace) -> int:
         # A damaged line may quote a huge value: the start says what is wrong.
         message = clean_text(f"{args.file}: {error}")
         raise UsageError(message if len(message) <= 400 else message[:400] + "...") from None
-    tr = translator(choose_language(args.lang, None))
+    # The player's language: --lang, else the settings (only looked at), else the system's.
+    settings = load_settings(keep_aside=False).settings
+    tr = translator(choose_language(args.lang, settings.language))
     names = [clean_text(player.name)[:NAME_LIMIT] for player in record.players]
     told = narrate_events(
         record.events,
