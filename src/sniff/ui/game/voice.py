@@ -16,6 +16,7 @@ from sniff.announce.catchup import CatchUpWords
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.hints import HintWords
 from sniff.announce.menu import MenuWords
+from sniff.announce.phrases import sentences
 from sniff.engine import Event, Observation, Phase
 from sniff.i18n import Translator
 from sniff.session.game import GameSession, bot_name
@@ -114,12 +115,12 @@ class GameVoice:
         said = [prompt]
         answers = self.announcer.answers
         if obs.current == self.seat and obs.phase is Phase.CLAIM and not self.claim_help_given:
-            said.append(Utterance(answers.claim_help(), kind="prompt"))
+            said.append(Utterance(sentences(answers.claim_help()), kind="prompt"))
             self.claim_help_given = True
         elif (
             obs.current == self.seat and obs.phase is Phase.MUGGINS and not self.muggins_help_given
         ):
-            said.append(Utterance(answers.muggins_help(), kind="prompt"))
+            said.append(Utterance(sentences(answers.muggins_help()), kind="prompt"))
             self.muggins_help_given = True
         self.say(said)
 
