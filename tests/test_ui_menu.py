@@ -226,7 +226,7 @@ def test_speech_none_from_the_command_line_is_shown_and_left_with_a_key() -> Non
     ctx = make_context("en", Settings(language="en", speech_mode="none"))
     ctx, _, _ = drive(["s", "s", "left"], ctx)
     texts = speech_of(ctx).texts
-    assert "Speech: none, 7 of 18" in texts
+    assert "Speech: no speech, 7 of 18" in texts
     assert texts[-1] == "Speech: text lines"
 
 

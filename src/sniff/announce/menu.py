@@ -15,6 +15,7 @@ data; every word the player hears about them is made here.
 
 from __future__ import annotations
 
+from sniff.announce.notices import NoticeWords
 from sniff.i18n import Translator
 
 __all__ = ["DEFAULT_RATE", "LANGUAGE_NAMES", "MenuWords"]
@@ -206,19 +207,8 @@ class MenuWords:
         return LANGUAGE_NAMES.get(code, code)
 
     def speech_mode(self, mode: str) -> str:
-        names = {
-            # Translators: speech setting: choose the best output by itself.
-            "auto": self.tr.pgettext("speech", "automatic"),
-            # Translators: speech setting: speak through the running screen reader.
-            "screenreader": self.tr.pgettext("speech", "screen reader"),
-            # Translators: speech setting: the game's own synthetic voice.
-            "voice": self.tr.pgettext("speech", "built-in voice"),
-            # Translators: speech setting: announcements as lines of text in the terminal.
-            "text": self.tr.pgettext("speech", "text lines"),
-            # Translators: speech setting: no speech at all (only from the command line).
-            "none": self.tr.pgettext("speech", "none"),
-        }
-        return names.get(mode, mode)
+        """A speech setting by its name ("built-in voice"), as the notices say it too."""
+        return NoticeWords(self.tr).speech_mode_name(mode)
 
     def rate(self, rate: int | None) -> str:
         if rate is None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 from sniff.engine import SET_SIZES, Combination, RulesError, RuleSet, preset
 from sniff.enums import ScreenMode, SpeechMode, values
-from sniff.i18n import Translator
+from sniff.i18n import Translator, UnknownLanguage, choose_language
 
 __all__ = [
     "SniffParser",
@@ -132,6 +132,15 @@ def add_language_option(parser: SniffParser, choices: Sequence[str] | None = Non
         # Translators: --help of the commands that speak: the --lang option
         help=parser.tr._("language: en or de (default: the settings, else the system's)"),
     )
+
+
+def language_of(args: argparse.Namespace, settings_language: str | None) -> str:
+    """The language a command speaks: ``--lang``, else the settings' (*settings_language*),
+    else the system's; an unknown ``--lang`` is a :class:`UsageError`."""
+    try:
+        return choose_language(getattr(args, "lang", None), settings_language)
+    except UnknownLanguage as error:
+        raise UsageError(str(error)) from None
 
 
 def add_rule_options(parser: SniffParser, *, default_preset: str | None) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 
 from sniff import __version__
-from sniff.commands.common import Subparsers, UsageError, add_language_option
+from sniff.commands.common import Subparsers, add_language_option, language_of
 from sniff.enums import SpeechMode, values
-from sniff.i18n import UnknownLanguage, choose_language, translator
+from sniff.i18n import translator
 from sniff.storage import load_settings
 from sniff.storage.paths import config_dir, data_dir
 
@@ -46,10 +46,7 @@ def run(args: argparse.Namespace) -> int:
     from sniff.output.diagnose import diagnose, speak_through_each
 
     settings = load_settings(keep_aside=False).settings
-    try:
-        language = choose_language(args.lang, settings.language)
-    except UnknownLanguage as error:
-        raise UsageError(str(error)) from None
+    language = language_of(args, settings.language)
     words = DoctorWords(translator(language))
     found = diagnose(
         language=language,

@@ -10,6 +10,7 @@ from sniff.commands.common import (
     UsageError,
     add_language_option,
     add_output_options,
+    language_of,
     require_terminal,
 )
 
@@ -59,13 +60,10 @@ def run(args: argparse.Namespace) -> int:
     if args.lesson is not None and not 1 <= args.lesson <= len(lessons):
         raise UsageError(f"--lesson must be from 1 to {len(lessons)}")
     if args.list:
-        from sniff.i18n import UnknownLanguage, choose_language, translator
+        from sniff.i18n import translator
         from sniff.storage import load_settings
 
-        try:
-            language = choose_language(args.lang, load_settings().settings.language)
-        except UnknownLanguage as error:
-            raise UsageError(str(error)) from None
+        language = language_of(args, load_settings(keep_aside=False).settings.language)
         list_lessons(lessons, translator(language))
         return 0
     require_terminal(False)

@@ -21,12 +21,13 @@ from sniff.commands.common import (
     add_output_options,
     add_rule_options,
     dumb_terminal,
+    language_of,
     require_terminal,
     rules_from_args,
 )
 from sniff.engine import RulesError
 from sniff.enums import BotLevel, values
-from sniff.i18n import UnknownLanguage, choose_language, translator
+from sniff.i18n import translator
 from sniff.session.options import GameOptions
 from sniff.storage import (
     Settings,
@@ -108,10 +109,7 @@ def options_from_args(args: argparse.Namespace) -> GameOptions:
     levels = _levels(args.bots, players, base)
     if args.pace is not None and not PACE_RANGE[0] <= args.pace <= PACE_RANGE[1]:
         raise UsageError(f"--pace must be from {PACE_RANGE[0]:g} to {PACE_RANGE[1]:g} seconds")
-    try:
-        language = choose_language(args.lang, base.language)
-    except UnknownLanguage as error:
-        raise UsageError(str(error)) from None
+    language = language_of(args, base.language)
     changes: dict[str, Any] = {"players": players, "bot_levels": levels, "preset": rules.preset}
     if args.speech:
         changes["speech_mode"] = args.speech

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING
 
 from sniff.commands.common import (
     Subparsers,
-    UsageError,
     add_language_option,
     add_output_options,
     dumb_terminal,
+    language_of,
     require_terminal,
 )
 from sniff.engine import Combination
 from sniff.enums import values
-from sniff.i18n import UnknownLanguage, choose_language, translator
+from sniff.i18n import translator
 from sniff.practice import LEVELS, Drill
 from sniff.storage import load_settings
 
@@ -69,10 +69,7 @@ def practice_context(args: argparse.Namespace) -> UiContext:
     from sniff.ui.app import build_context
 
     file_settings = load_settings(keep_aside=False).settings
-    try:
-        language = choose_language(args.lang, file_settings.language)
-    except UnknownLanguage as error:
-        raise UsageError(str(error)) from None
+    language = language_of(args, file_settings.language)
     changes: dict[str, object] = {}
     if args.speech:
         changes["speech_mode"] = args.speech

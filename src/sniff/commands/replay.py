@@ -18,10 +18,10 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from sniff.commands.common import Subparsers, UsageError, add_audio_out_option
+from sniff.commands.common import Subparsers, UsageError, add_audio_out_option, language_of
 from sniff.commands.keywatch import KeyWatch
 from sniff.enums import SpeechMode, Verbosity, values
-from sniff.i18n import choose_language, translator
+from sniff.i18n import translator
 
 __all__ = ["add_parser", "run"]
 
@@ -77,8 +77,7 @@ def run(args: argparse.Namespace) -> int:
         message = clean_text(f"{args.file}: {error}")
         raise UsageError(message if len(message) <= 400 else message[:400] + "...") from None
     # The player's language: --lang, else the settings (only looked at), else the system's.
-    settings = load_settings(keep_aside=False).settings
-    tr = translator(choose_language(args.lang, settings.language))
+    tr = translator(language_of(args, load_settings(keep_aside=False).settings.language))
     names = [clean_text(player.name)[:NAME_LIMIT] for player in record.players]
     told = narrate_events(
         record.events,

@@ -20,11 +20,12 @@ from sniff.commands.common import (
     UsageError,
     add_language_option,
     add_rule_options,
+    language_of,
     rules_from_args,
 )
 from sniff.engine import RulesError
 from sniff.enums import BotLevel, values
-from sniff.i18n import UnknownLanguage, choose_language, translator
+from sniff.i18n import translator
 from sniff.storage import load_settings
 
 __all__ = ["Progress", "add_parser", "run"]
@@ -161,10 +162,7 @@ def run(args: argparse.Namespace) -> int:
     from sniff.announce.simulation import SimulationWords
     from sniff.session.simulate import parse_levels, simulate
 
-    try:
-        language = choose_language(args.lang, load_settings().settings.language)
-    except UnknownLanguage as error:
-        raise UsageError(str(error)) from None
+    language = language_of(args, load_settings(keep_aside=False).settings.language)
     if args.jobs < 0:
         raise UsageError("--jobs must be 0 (all cores) or more")
     jobs = args.jobs or os.cpu_count() or 1

@@ -10,9 +10,9 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
-from sniff.commands.common import Subparsers, UsageError, add_language_option
+from sniff.commands.common import Subparsers, add_language_option, language_of
 from sniff.enums import SpeechMode, values
-from sniff.i18n import Translator, UnknownLanguage, choose_language, translator
+from sniff.i18n import Translator, translator
 from sniff.storage import load_settings, load_stats, reset_stats, stats_path
 
 __all__ = ["add_parser", "run", "run_stats"]
@@ -52,10 +52,7 @@ def add_parser(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        language = choose_language(args.lang, load_settings(keep_aside=False).settings.language)
-    except UnknownLanguage as error:
-        raise UsageError(str(error)) from None
+    language = language_of(args, load_settings(keep_aside=False).settings.language)
     return run_stats(
         translator(language),
         reset=args.reset,

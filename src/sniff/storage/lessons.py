@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from sniff.storage.atomic import Problem, StrPath, set_aside, write_atomic
-from sniff.storage.limits import DataError, load_json_file
+from sniff.storage.atomic import Problem, StrPath, write_atomic
+from sniff.storage.guarded import load_guarded
 from sniff.storage.paths import data_dir
 
 __all__ = [
@@ -158,26 +158,9 @@ def load_progress(path: StrPath | None = None) -> ProgressResult:
     place, and the caller must not write over it.
     """
     source = Path(path) if path is not None else progress_path()
-    try:
-        progress = LessonProgress.from_json(load_json_file(source, MAX_BYTES, "lesson progress"))
-    except FileNotFoundError:
-        return ProgressResult(LessonProgress())
-    except DataError as exc:
-        if exc.code == "unreadable":
-            return ProgressResult(LessonProgress(), Problem("unreadable", f"{source}: {exc}"))
-        return _corrupt(source, str(exc))
-    except (ValueError, RecursionError) as exc:
-        return _corrupt(source, str(exc) or type(exc).__name__)
-    return ProgressResult(progress)
-
-
-def _corrupt(source: Path, detail: str) -> ProgressResult:
-    try:
-        aside: Path | None = set_aside(source)
-    except OSError as exc:
-        aside = None
-        detail += f" (could not set the file aside: {exc.strerror or exc})"
-    return ProgressResult(LessonProgress(), Problem("corrupt", detail), aside)
+    loaded = load_guarded(source, MAX_BYTES, "lesson progress", LessonProgress.from_json)
+    progress = loaded.value if loaded.value is not None else LessonProgress()
+    return ProgressResult(progress, loaded.problem, loaded.set_aside)
 
 
 def save_progress(progress: LessonProgress, path: StrPath | None = None) -> Path:

@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from sniff.storage.atomic import Problem, StrPath, set_aside, write_atomic
-from sniff.storage.limits import DataError, has_controls, load_json_file
+from sniff.storage.atomic import Problem, StrPath, write_atomic
+from sniff.storage.guarded import load_guarded
+from sniff.storage.limits import has_controls
 from sniff.storage.paths import stats_path
 
 FORMAT = "sniff-stats"
@@ -309,26 +310,9 @@ def load_stats(path: StrPath | None = None) -> StatsResult:
     (``unreadable``) is left in place.
     """
     source = Path(path) if path is not None else stats_path()
-    try:
-        stats = Stats.from_json(load_json_file(source, STATS_LIMIT, "the statistics file"))
-    except FileNotFoundError:
-        return StatsResult(Stats())
-    except DataError as exc:
-        if exc.code == "unreadable":
-            return StatsResult(Stats(), Problem("unreadable", f"{source}: {exc}"))
-        return _corrupt(source, str(exc))
-    except Exception as exc:  # the last guard (a ValueError of from_json, mostly)
-        return _corrupt(source, str(exc) if isinstance(exc, ValueError) else repr(exc))
-    return StatsResult(stats)
-
-
-def _corrupt(source: Path, detail: str) -> StatsResult:
-    try:
-        aside: Path | None = set_aside(source)
-    except OSError as exc:
-        aside = None
-        detail += f" (could not set the file aside: {exc.strerror or exc})"
-    return StatsResult(Stats(), Problem("corrupt", detail), aside)
+    loaded = load_guarded(source, STATS_LIMIT, "the statistics file", Stats.from_json)
+    stats = loaded.value if loaded.value is not None else Stats()
+    return StatsResult(stats, loaded.problem, loaded.set_aside)
 
 
 def save_stats(stats: Stats, path: StrPath | None = None) -> Path:
