@@ -63,7 +63,7 @@ def run(games: int, seed: int) -> list[dict[str, object]]:
             for verbosity, ann in announcers.items():
                 for event in events:
                     start = time.perf_counter()
-                    ann.on_event(event, obs)
+                    ann.on_events([event], obs)
                     event_times[verbosity].append(time.perf_counter() - start)
 
         feed(list(game.log), observe(game, 0))
@@ -77,9 +77,9 @@ def run(games: int, seed: int) -> list[dict[str, object]]:
             feed(events, obs)
             ann = announcers["verbose"]
             queries: dict[str, Callable[[Observation], object]] = {
-                "count": ann.count,
-                "hand": ann.hand,
-                "layout": ann.layout,
+                "count": ann.answers.count,
+                "hand": ann.answers.hand,
+                "layout": ann.answers.layout,
             }
             for name, query in queries.items():
                 start = time.perf_counter()

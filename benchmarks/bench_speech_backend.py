@@ -50,6 +50,11 @@ class TimedSink:
         with self.lock:
             self.plays.append(time.perf_counter())
 
+    def append_pcm(
+        self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
+    ) -> None:
+        self.inner.append_pcm(pcm, sample_rate=sample_rate, channels=channels, stream=stream)
+
     def stop(self, stream: str = "speech") -> None:
         self.inner.stop(stream)
         with self.lock:
@@ -72,6 +77,11 @@ class FakeRealTimeSink:
         self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
     ) -> None:
         self._until = time.monotonic() + len(pcm) / (2 * channels * sample_rate)
+
+    def append_pcm(
+        self, pcm: bytes, *, sample_rate: int, channels: int = 1, stream: str = "speech"
+    ) -> None:
+        self._until = max(self._until, time.monotonic()) + len(pcm) / (2 * channels * sample_rate)
 
     def stop(self, stream: str = "speech") -> None:
         self._until = 0.0

@@ -16,9 +16,10 @@ game's information keys (which change nothing, so no bot turn gets in the way):
   miniaudio's null backend, which runs the audio callback in real time.
   Goal: p95 <= 25 ms.
 - ``interrupt_to_silence`` (p50, p95): from the next key (which cuts the
-  answer off) until the cut-off answer is silent in the mixer's output (the
-  end of the last period it was heard in; the new answer is told apart by the
-  mixer, which counts a stream being faded out on its own). Goal: p95 <= 30 ms.
+  answer off) until the cut-off answer is silent in the mixer's output: the
+  start of the last period it was heard in, plus the fade-out at the start of
+  that period (5 ms); the new answer is told apart by the mixer, which counts a
+  stream being faded out on its own. Goal: p95 <= 30 ms.
 """
 
 from __future__ import annotations
@@ -123,10 +124,21 @@ class Periods:
         return None
 
 
-#: The loudest sample a period may have and still count as silence (of 32767).
-SILENT = 64
-#: The mixer's period (seconds): a sound heard in a period may last to its end.
+#: The loudest sample a period may have and still count as silence (of 32767, about
+#: -72 dBFS): the first sound of a word may be a quiet consonant, which counts.
+SILENT = 8
+#: The mixer's period (seconds).
 PERIOD = 0.010
+
+
+def _fade_seconds() -> float:
+    from sniff.output.sound.mixer import DEVICE_RATE
+    from sniff.output.sound.mixing import FADE_FRAMES
+
+    return FADE_FRAMES / DEVICE_RATE
+
+
+FADE_SECONDS = _fade_seconds()
 
 
 def bench_voice(count: int) -> None:
@@ -177,7 +189,8 @@ def bench_voice(count: int) -> None:
             ):
                 time.sleep(0.001)
             if last_cut() >= cut:
-                silent.append((last_cut() + PERIOD - cut) * 1000)
+                # The cut answer fades out over the first FADE_FRAMES of that period.
+                silent.append((last_cut() + FADE_SECONDS - cut) * 1000)
 
     try:
         _play(speech, player, driver)

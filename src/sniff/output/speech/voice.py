@@ -277,6 +277,11 @@ class VoiceSpeech:
         def on_chunk(pcm: bytes, sample_rate: int) -> bool:
             """A piece of the sentence: the first starts the stream, the rest follow."""
             nonlocal started
+            if not started:
+                # eSpeak begins a word like "five" with 12 ms of nothing: start at the sound.
+                pcm = without_leading_silence(pcm)
+                if not pcm:
+                    return True
             with self._lock:
                 if item.generation != self._generation:
                     return False  # cut off: eSpeak stops making the rest
@@ -307,6 +312,19 @@ class VoiceSpeech:
             self._wake.wait(max(_POLL, min(remaining, 0.05)))
             self._wake.clear()
         return False
+
+
+def without_leading_silence(pcm: bytes) -> bytes:
+    """16-bit PCM from its first sample that is not zero on (all of it if it has none).
+
+    >>> without_leading_silence(bytes(6) + b"\\x05\\x00")
+    b'\\x05\\x00'
+    """
+    samples = memoryview(pcm)[: len(pcm) - len(pcm) % 2].cast("h")
+    for index, sample in enumerate(samples):
+        if sample:
+            return pcm[2 * index :]
+    return b""
 
 
 def _clamp(volume: float) -> float:
