@@ -14,6 +14,7 @@ from typing import Any
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from sniff.commands.common import screen_openers
 from sniff.commands.play import options_from_args, play_parser
 from sniff.engine import Claimed, Game, Move, MugginsCalled, Phase, Played, RoundEnded
 from sniff.i18n import translator
@@ -77,6 +78,7 @@ class Driver:
             line_stream=line_stream,
         )
         self.ctx.extra["file_settings"] = self.options.file_settings
+        self.ctx.openers = screen_openers(hint_playouts=hint_playouts)
         self.sent = 0
         self.lock: FolderLock | None = None
 

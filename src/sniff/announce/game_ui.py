@@ -52,6 +52,11 @@ class GameTexts:
         # Translators: the player at the keyboard, as a name on the screen.
         return self.tr.pgettext("name", "You")
 
+    def no_menu_here(self) -> Utterance:
+        """M where the setup menu is not offered (a lesson, a game run by a test)."""
+        # Translators: M or F10 where the setup menu cannot be opened.
+        return _say(self.tr._("the setup menu is not available here"), "invalid", cue="invalid")
+
     # -- questions ---------------------------------------------------------------------
 
     def yes_no(self) -> str:

@@ -101,6 +101,12 @@ class SniffParser(argparse.ArgumentParser):
 
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sniff.storage.settings import Settings
+    from sniff.ui.app import SniffApp
+    from sniff.ui.base import Host, Openers, Screen
+
     _SubparsersBase: TypeAlias = argparse._SubParsersAction[SniffParser]
 else:
     _SubparsersBase = argparse._SubParsersAction
@@ -272,6 +278,25 @@ def add_output_options(parser: SniffParser) -> None:
         # Translators: --help of sniff play and sniff practice: the --screen option
         help=tr._("full screen, or one line per announcement (for braille and terminal readers)"),
     )
+
+
+def screen_openers(*, hint_playouts: int | None = None) -> Openers:
+    """The screens a game opens over itself (the setup menu, and from it the
+    lessons), made and imported only when the player first asks for them: the
+    first spoken prompt comes sooner (``docs/performance.md``, cold start)."""
+    from sniff.ui.base import Openers
+
+    def menu(host: Host, on_done: Callable[[Settings, str], None]) -> Screen:
+        from sniff.ui.menu import SetupMenuScreen
+
+        return SetupMenuScreen(host, on_done=on_done)
+
+    def lessons(host: SniffApp) -> Screen:
+        from sniff.ui.learn_screen import LessonListScreen
+
+        return LessonListScreen(host, hint_playouts=hint_playouts)
+
+    return Openers(menu=menu, lessons=lessons)
 
 
 def dumb_terminal() -> bool:

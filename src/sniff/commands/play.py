@@ -24,6 +24,7 @@ from sniff.commands.common import (
     language_of,
     require_terminal,
     rules_from_args,
+    screen_openers,
 )
 from sniff.engine import RulesError
 from sniff.enums import BotLevel, values
@@ -193,6 +194,7 @@ def main_play(
         line_stream=line_stream,
     )
     ctx.extra["file_settings"] = options.file_settings
+    ctx.openers = screen_openers(hint_playouts=hint_playouts)
     app = SniffApp(ctx, input=input, output=output, screen_mode=options.screen)
     # One game per data folder: a second window is asked to open read-only.
     with FolderLock.acquire(data_dir()) as lock:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sniff.output.router import Output
 
@@ -36,6 +36,27 @@ class Binding:
     group: str = "game"
 
 
+#: ``menu(host, on_done)``: the setup menu over the game; *on_done(settings, action)*
+#: is told how it was left ("back", "new-game", "practice" or "learn").
+MenuOpener = Callable[["Host", Callable[["Settings", str], None]], "Screen"]
+#: ``lessons(app)``: the list of lessons; *app* is the application
+#: (``sniff.ui.app.SniffApp``), whose timers and dialogs the lessons use.
+LessonsOpener = Callable[[Any], "Screen"]
+
+
+@dataclass
+class Openers:
+    """The screens opened over the game, made when they are first asked for.
+
+    The program's entry point (``sniff.commands``) provides them and imports
+    their modules only then, so the first spoken prompt does not wait for
+    the setup menu, practice and the lessons to load. None: not offered here.
+    """
+
+    menu: MenuOpener | None = None
+    lessons: LessonsOpener | None = None
+
+
 @dataclass
 class UiContext:
     """What the screens share."""
@@ -44,6 +65,7 @@ class UiContext:
     translator: Translator
     output: Output
     extra: dict[str, object] = field(default_factory=dict)
+    openers: Openers = field(default_factory=Openers)
 
 
 class Screen(Protocol):

@@ -64,10 +64,6 @@ TARGET_LIMITS = (10, 1000)  # what Left and Right reach; typed digits may go fur
 # Items whose change only a new game can use.
 _RULE_FIELDS = ("players", "bot_levels", "preset", "scoring", "target", "hint_limit", "muggins")
 _ACTIONS = ("learn", "practice", "stats", "new-game", "back")
-#: ``ctx.extra[OPEN_LESSONS](host)`` makes the lessons' screen. The program registers it
-#: where it can (the lessons are played on the game screen, which opens this menu, so the
-#: menu cannot import them); without it the menu has no Learn item.
-OPEN_LESSONS = "open_lessons"
 
 
 @dataclass(frozen=True)
@@ -146,8 +142,10 @@ class SetupMenuScreen:
         return keys
 
     def _lessons(self) -> Callable[[Host], Screen] | None:
-        opener = self.ctx.extra.get(OPEN_LESSONS)
-        return opener if callable(opener) else None
+        """The lessons' screen, where the program offers it (``ctx.openers``): the
+        lessons are played on the game screen, which opens this menu, so the menu
+        cannot import them; without it the menu has no Learn item."""
+        return self.ctx.openers.lessons
 
     @property
     def current(self) -> MenuItem:

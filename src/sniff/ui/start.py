@@ -25,8 +25,6 @@ from sniff.storage.lock import BUSY, READ_ONLY
 from sniff.ui.base import Screen, UiContext
 from sniff.ui.confirm import ConfirmScreen
 from sniff.ui.game.screen import HISTORY_SAVED, GameScreen
-from sniff.ui.learn_screen import LessonListScreen
-from sniff.ui.menu import OPEN_LESSONS
 
 if TYPE_CHECKING:
     from sniff.ui.app import SniffApp
@@ -99,10 +97,6 @@ def _first_screen(host: SniffApp, options: GameOptions, *, read_only: bool) -> S
         with contextlib.suppress(OSError):
             save_settings(file_settings)
     maker = GameMaker(options)
-    # The setup menu's "Learn to play" opens the lessons (Escape comes back to the menu).
-    ctx.extra.setdefault(
-        OPEN_LESSONS, lambda _menu_host: LessonListScreen(host, hint_playouts=options.hint_playouts)
-    )
 
     def screen(session: GameSession, record: Path | None, **resumed: Any) -> GameScreen:
         return GameScreen(

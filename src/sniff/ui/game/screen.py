@@ -34,7 +34,6 @@ from sniff.ui.game.keys import game_bindings
 from sniff.ui.game.table import render_game
 from sniff.ui.game.tuning import Tuning
 from sniff.ui.game.voice import GameVoice
-from sniff.ui.menu import SetupMenuScreen
 
 if TYPE_CHECKING:
     from sniff.storage import Settings
@@ -248,9 +247,13 @@ class GameScreen:
     def open_menu(self) -> None:
         """M or F10: the setup menu."""
         self.cursor.cancel_digit()
+        opener = self.host.ctx.openers.menu
+        if opener is None:
+            self.voice.refuse(self.voice.texts.no_menu_here())
+            return
         if self.keep:
             self.autosave.save(self.session)
-        self.host.show(SetupMenuScreen(self.host, on_done=self._menu_done))
+        self.host.show(opener(self.host, self._menu_done))
 
     def _menu_done(self, settings: Settings, action: str = "back") -> None:
         """Back from the menu: speech settings act now; rules with the next game
