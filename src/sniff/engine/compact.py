@@ -178,6 +178,12 @@ def place(s: list[int], mode: int, high: int, low: int, arm: int, endwise: bool 
     inner = s[arm]
     outer = low if high == inner else high
     placed = s[4 + arm]
+    if sniff_now:
+        base = -1
+    elif placed and arm < N and not (s[17] == arm and s[18] == placed):
+        base = s[12] - s[8 + arm]  # end_base() of a plain end of the main line, written out
+    else:
+        base = end_base(s, mode, arm)
     s[4 + arm] = placed + 1
     s[arm] = -1 if arm >= N and mode == STUBBY else outer
     if sniff_now:
@@ -188,16 +194,8 @@ def place(s: list[int], mode: int, high: int, low: int, arm: int, endwise: bool 
         s[8 + arm] = outer if mode == STUBBY else 2 * outer
         count = s[12] = full_count(s, mode)
         return count
-    value = 2 * outer if high == low and not endwise else outer
-    # Most plays replace one ordinary end by another: the count changes by the
-    # difference. Ends that were the lead or the sniff, and covering a side of
-    # an exposed sniff, change other terms: those are counted afresh.
-    if placed and (arm < N or mode != EXPOSED) and not (s[17] == arm and s[18] == placed):
-        count = s[12] = s[12] + value - s[8 + arm]
-        s[8 + arm] = value
-        return count
-    s[8 + arm] = value
-    count = s[12] = full_count(s, mode)
+    value = s[8 + arm] = 2 * outer if high == low and not endwise else outer
+    count = s[12] = base + value if base >= 0 else full_count(s, mode)
     return count
 
 
@@ -218,20 +216,53 @@ def _lead(s: list[int], mode: int, high: int, low: int, endwise: bool, sniff_now
     return count
 
 
+def end_base(s: list[int], mode: int, arm: int) -> int:
+    """The count without what the end of *arm* counts now, when a tile laid there
+    (one that does not become the sniff) changes only that term; -1 when it changes
+    others too, which is only when it covers a side of an exposed sniff and so ends
+    its exposure. The count after the tile is then this plus what the tile counts.
+
+    :func:`place` and :func:`count_after` count every ordinary play this way;
+    :func:`full_count` is the reference (the tests hold them equal).
+    """
+    count = s[COUNT]
+    placed = s[NUM + arm]
+    if arm >= N:  # a side of the sniff
+        if placed:
+            return count - s[VAL + arm]
+        if mode != EXPOSED:
+            return count  # an open side counts nothing until covered
+        # An exposed sniff's open side counts its half; covering the last one
+        # makes the sniff count as a sniff again, on the main line too.
+        return count - s[SNIFF_PIP] if not s[NUM + (S if arm == N else N)] else -1
+    sniff = s[SNIFF_PIP]
+    exposed = mode == EXPOSED and not (s[NUM + N] and s[NUM + S])
+    # What the sniff counts while it is an end of the main line.
+    at_end = sniff if mode == STUBBY else 0 if exposed else 2 * sniff
+    if placed:
+        if s[SNIFF_ARM] == arm and s[SNIFF_POS] == placed:
+            return count - at_end  # the sniff is this end
+        return count - s[VAL + arm]
+    # The end is the lead's.
+    lead_pips = s[LEAD_HI] + s[LEAD_LO]
+    alone = not s[NUM + (E if arm == W else W)]
+    if sniff >= 0 and s[SNIFF_ARM] == LEAD_ARM:
+        if s[LEAD_CROSS] and alone:  # a lone sniff lead, counted once: now at the other end
+            return count - (0 if exposed else lead_pips) + at_end
+        return count - at_end
+    if s[LEAD_CROSS]:  # a crosswise double lead: counted once while alone
+        return count if alone else count - lead_pips
+    return count - (s[LEAD_HI] if arm == W else s[LEAD_LO])
+
+
 def count_after(
     s: list[int], mode: int, high: int, low: int, arm: int, endwise: bool = False
 ) -> int:
     """The count if tile *high*-*low* were laid on *arm* (or led: :data:`LEAD_ARM`),
     *s* unchanged."""
-    placed = s[NUM + arm] if arm >= 0 else 0
-    double = high == low
-    # The common case of place(), without changing s (see there).
-    if (
-        placed
-        and (not double or s[SNIFF_PIP] >= 0 or mode == NONE)
-        and (arm < N or mode != EXPOSED)
-        and not (s[SNIFF_ARM] == arm and s[SNIFF_POS] == placed)
-    ):
-        outer = low if high == s[arm] else high
-        return s[COUNT] + (2 * outer if double and not endwise else outer) - s[VAL + arm]
+    if arm >= 0 and (high != low or s[SNIFF_PIP] >= 0 or mode == NONE):
+        base = end_base(s, mode, arm)
+        if base >= 0:
+            outer = low if high == s[arm] else high
+            return base + (2 * outer if high == low and not endwise else outer)
     return place(s[:], mode, high, low, arm, endwise)
