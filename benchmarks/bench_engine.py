@@ -1,29 +1,50 @@
 """Engine and bot benchmarks: prints one JSON object per figure, one per line.
 
-    python benchmarks/bench_engine.py           # full run (several minutes)
+    python benchmarks/bench_engine.py           # full run (a few minutes)
     python benchmarks/bench_engine.py --quick   # under 30 s, fewer games
 
-Figures: random hands per second through the public API, the cost of
-``Game.copy()``, the expert's decision time, and win rates (expert against
-greedy, greedy against random) over whole 2-player ``sniff`` games, with 95 %
-Wilson intervals. Everything is seeded; only the timings vary between runs.
+Figures:
+
+- random 2-player ``sniff`` hands per second through the public API
+  (``Game(...)``, then ``legal_actions()`` and ``apply()`` until the round
+  ends), and, through the same loop in the same run, a deliberately naive
+  implementation of the same hand (``naive_fives.py``), with the ratio;
+- greedy playouts per second on the engine's compact core
+  (``sniff.engine.playout``) and on a bare bitmask playout written for this
+  benchmark (``bare_playout.py``), from the same deals, with the ratio (the
+  two must reach the same scores from every deal: checked here);
+- the cost of ``Game.copy()`` in the middle of a round;
+- the memory of whole games: traced memory after every batch of games
+  between greedy bots (it must stay flat);
+- the master's and the expert's decision times in games against greedy.
+
+Win rates over hundreds of games are ``tournament.py``'s job. Everything is
+seeded; only the times vary. Timing figures are only as good as the
+machine's quiet: each is the best of a few repeats.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
-import math
-import multiprocessing
 import random
-import statistics
 import sys
 import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from sniff.bots import DEFAULT_PLAYOUTS, Bot, make_bot
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bare_playout import bare_playout
+from naive_fives import NaiveHand
+from sniff.bots import Bot, make_bot
 from sniff.bots.match import play_game
-from sniff.engine import Game, Observation, Phase, preset
+from sniff.engine import ACTIVE, Game, Phase, preset
+from sniff.engine.playout import Round
+from tournament import Timed, percentile
 
 
 def emit(name: str, value: float, unit: str, **details: Any) -> None:
@@ -31,56 +52,125 @@ def emit(name: str, value: float, unit: str, **details: Any) -> None:
     print(json.dumps({"name": name, "value": value, "unit": unit, "details": details}), flush=True)
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95 % by default).
+def best_rate(run: Callable[[int], int], seconds: float, repeats: int = 3) -> tuple[float, int]:
+    """The best of *repeats* runs of about *seconds* each: items per second, and items
+    in that run. *run(n)* does n items and returns how many actions they took."""
+    rate, actions_seen = 0.0, 0
+    count = 200
+    for _ in range(repeats):
+        started = time.perf_counter()
+        actions = run(count)
+        elapsed = time.perf_counter() - started
+        if count / elapsed > rate:
+            rate, actions_seen = count / elapsed, actions
+        count = max(200, int(count * seconds / max(elapsed, 1e-3)))
+    return rate, actions_seen
 
-    >>> [round(x, 3) for x in wilson(60, 100)]
-    [0.502, 0.691]
-    """
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+
+# -- random hands --------------------------------------------------------------------
+
+
+def engine_hands(count: int, first: int = 0) -> int:
+    """Play *count* random 2-player sniff hands through the public API; the actions."""
+    rules = preset("sniff")
+    pick = random.Random(1).random
+    actions = 0
+    for seed in range(first, first + count):
+        game = Game(rules, 2, seed=seed)
+        legal = game.legal_actions
+        apply = game.apply
+        while game.phase in ACTIVE:
+            choices = legal()
+            apply(choices[int(pick() * len(choices))])
+            actions += 1
+    return actions
+
+
+def naive_hands(count: int, first: int = 0) -> int:
+    """The same loop over the naive implementation."""
+    pick = random.Random(1).random
+    actions = 0
+    for seed in range(first, first + count):
+        hand = NaiveHand(seed)
+        legal = hand.legal_actions
+        apply = hand.apply
+        while not hand.over:
+            choices = legal()
+            apply(choices[int(pick() * len(choices))])
+            actions += 1
+    return actions
 
 
 def bench_hands(seconds: float) -> None:
-    """Random 2-player sniff hands (one round each) per second."""
-    rules = preset("sniff")
-    rng = random.Random(1)
-    hands = actions = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        game = Game(rules, 2, seed=hands)
-        while game.phase in (Phase.PLAY, Phase.CLAIM, Phase.MUGGINS):
-            game.apply(rng.choice(game.legal_actions()))
-            actions += 1
-        hands += 1
-    elapsed = time.perf_counter() - started
+    engine_hands(2000, first=10**6)  # fill the engine's tables of moves first
+    engine, engine_actions = best_rate(engine_hands, seconds)
+    naive, naive_actions = best_rate(naive_hands, seconds)
     emit(
         "hands_per_s",
-        round(hands / elapsed, 1),
+        round(engine, 1),
         "hands/s",
-        hands=hands,
-        seconds=round(elapsed, 2),
-        actions_per_hand=round(actions / hands, 1),
-        us_per_action=round(elapsed / actions * 1e6, 2),
-        players=2,
         preset="sniff",
+        players=2,
+        actions_per_hand_in_best_run=engine_actions,
+        loop="Game(rules, 2, seed=n); legal_actions(); apply(a uniformly random one)",
+        goal=20_000,
     )
+    emit("naive_hands_per_s", round(naive, 1), "hands/s", same_loop=True, actions=naive_actions)
+    emit("engine_over_naive", round(engine / naive, 2), "ratio", goal=1.2)
+
+
+# -- playouts ------------------------------------------------------------------------
+
+
+def bench_playouts(seconds: float) -> None:
+    rules = preset("sniff")
+    starts = [Round.from_game(Game(rules, 2, seed=seed)) for seed in range(2000)]
+    for start in starts:  # both play the same rules the same way: same scores
+        core = start.copy()
+        core.playout()
+        bare = bare_playout(start.hands[:], start.stock[:], start.current)
+        if core.scores != bare:
+            raise AssertionError(f"core and bare playouts disagree: {core.scores} {bare}")
+
+    def core_run(count: int) -> int:
+        rounds = [starts[i % len(starts)].copy() for i in range(count)]
+        started = time.perf_counter()
+        for rnd in rounds:
+            rnd.playout()
+        return int((time.perf_counter() - started) * 1e9)
+
+    def bare_run(count: int) -> int:
+        inputs = [starts[i % len(starts)] for i in range(count)]
+        copies = [(s.hands[:], s.stock[:], s.current) for s in inputs]
+        started = time.perf_counter()
+        for hands, stock, current in copies:
+            bare_playout(hands, stock, current)
+        return int((time.perf_counter() - started) * 1e9)
+
+    def rate(run: Callable[[int], int]) -> float:
+        best = 0.0
+        for _ in range(3):
+            count = max(500, int(seconds * 10_000))
+            best = max(best, count / (run(count) / 1e9))
+        return best
+
+    core, bare = rate(core_run), rate(bare_run)
+    emit("core_playouts_per_s", round(core), "playouts/s", policy="greedy", deals=len(starts))
+    emit("bare_playouts_per_s", round(bare), "playouts/s", same_deals=True, same_scores=True)
+    emit("core_over_bare", round(core / bare, 2), "ratio", goal=0.7)
+
+
+# -- copying and memory -----------------------------------------------------------------
 
 
 def bench_copy(repeats: int) -> None:
-    """``game.copy()`` in the middle of a round."""
     game = Game(preset("sniff"), 2, seed=5)
     rng = random.Random(2)
     for _ in range(6):
         if game.phase is not Phase.PLAY:
             break
         game.apply(rng.choice(game.legal_actions()))
-    best = math.inf
+    best = float("inf")
     for _ in range(5):
         started = time.perf_counter()
         for _ in range(repeats):
@@ -93,109 +183,78 @@ def bench_copy(repeats: int) -> None:
         repeats=repeats,
         best_of=5,
         tiles_on_table=len(game.layout.tiles()),
+        goal=5,
     )
+
+
+def bench_memory(games: int, batches: int = 10) -> None:
+    """Traced memory after each batch of whole games between greedy bots."""
+    rules = preset("sniff")
+    bots: list[Bot] = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
+    per_batch = max(1, games // batches)
+    tracemalloc.start()
+    readings = []
+    for batch in range(batches):
+        for number in range(batch * per_batch, (batch + 1) * per_batch):
+            play_game(rules, bots, seed=number)
+        gc.collect()
+        readings.append(tracemalloc.get_traced_memory()[0])
+    tracemalloc.stop()
+    kib = [round(r / 1024) for r in readings]
+    emit(
+        "memory_growth_kib",
+        kib[-1] - kib[len(kib) // 2],
+        "KiB",
+        games=per_batch * batches,
+        traced_kib_after_each_batch=kib,
+        note="traced memory after the second half's batches minus after the first half: "
+        "flat means no growth once the engine's bounded tables are filled",
+    )
+
+
+# -- decisions ---------------------------------------------------------------------------
 
 
 def bench_decisions(games: int) -> None:
-    """Expert decision times over real games against greedy (single process)."""
-    thinking: list[float] = []  # PLAY decisions with a real choice
-    every: list[float] = []
     rules = preset("sniff")
-
-    class Timed:
-        """Wraps the expert to tell a real choice from a forced one."""
-
-        level = "expert"
-
-        def __init__(self, bot: Bot) -> None:
-            self.bot = bot
-
-        def choose(self, obs: Observation) -> Any:
-            started = time.perf_counter()
-            action = self.bot.choose(obs)
-            elapsed = time.perf_counter() - started
-            every.append(elapsed)
-            if obs.phase is Phase.PLAY and len(obs.legal) > 1:
-                thinking.append(elapsed)
-            return action
-
-    for number in range(games):
-        expert = Timed(make_bot("expert", seed=900 + number))
-        greedy = make_bot("greedy", seed=950 + number)
-        seats: list[Bot] = [expert, greedy] if number % 2 == 0 else [greedy, expert]
-        play_game(rules, seats, seed=800 + number)
-    thinking.sort()
-    every.sort()
-    p95 = thinking[min(len(thinking) - 1, int(0.95 * len(thinking)))]
-    common = {"games": games, "playouts": DEFAULT_PLAYOUTS, "preset": "sniff", "players": 2}
-    emit(
-        "expert_decision_median_ms",
-        round(statistics.median(thinking) * 1e3, 2),
-        "ms",
-        decisions=len(thinking),
-        note="PLAY decisions with more than one legal action",
-        **common,
-    )
-    emit(
-        "expert_decision_p95_ms",
-        round(p95 * 1e3, 2),
-        "ms",
-        decisions=len(thinking),
-        max_ms=round(thinking[-1] * 1e3, 2),
-        all_decisions=len(every),
-        all_p95_ms=round(every[min(len(every) - 1, int(0.95 * len(every)))] * 1e3, 2),
-        goal_ms=250,
-        **common,
-    )
-
-
-def _one_game(job: tuple[str, str, int]) -> int:
-    """Play one game; 1 if the first-named level won. Seats alternate by number."""
-    first, second, number = job
-    a = make_bot(first, seed=10_000 + number)
-    b = make_bot(second, seed=20_000 + number)
-    seats = [a, b] if number % 2 == 0 else [b, a]
-    game = play_game(preset("sniff"), seats, seed=30_000 + number)
-    return int(game.winner == (0 if number % 2 == 0 else 1))
-
-
-def bench_win_rates(games: int, quick: bool, processes: int = 2) -> None:
-    """Win rates over whole games to the target, two processes."""
-    pairs = (("expert", "greedy"), ("greedy", "random"))
-    with multiprocessing.Pool(processes) as pool:
-        for first, second in pairs:
-            started = time.perf_counter()
-            jobs = [(first, second, n) for n in range(games)]
-            wins = sum(pool.map(_one_game, jobs, chunksize=1))
-            low, high = wilson(wins, games)
-            emit(
-                f"win_rate_{first}_vs_{second}",
-                round(wins / games, 4),
-                "fraction",
-                wins=wins,
-                games=games,
-                wilson95=[round(low, 4), round(high, 4)],
-                seats="alternate who sits first (even games: first level in seat 0)",
-                preset="sniff",
-                players=2,
-                processes=processes,
-                seconds=round(time.perf_counter() - started, 1),
-                quick=quick,
-                note="quick mode: few games, wide interval" if quick else "full run",
-            )
+    for level in ("master", "expert"):
+        times: list[float] = []
+        for number in range(games):
+            timed = Timed(make_bot(level, seed=900 + number))
+            greedy = make_bot("greedy", seed=950 + number)
+            seats: list[Bot] = [timed, greedy] if number % 2 == 0 else [greedy, timed]
+            play_game(rules, seats, seed=800 + number)
+            times.extend(timed.times)
+        emit(
+            f"{level}_decision_p95_ms",
+            round(percentile(times, 0.95) * 1e3, 1),
+            "ms",
+            median_ms=round(percentile(times, 0.5) * 1e3, 1),
+            max_ms=round(max(times) * 1e3, 1),
+            decisions=len(times),
+            games=games,
+            note="decisions with more than one legal action, one process, against greedy",
+            goal_ms=250,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmarks (``--quick`` for a short run)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run, under 30 s")
-    parser.add_argument("--games", type=int, help="games per win-rate pairing")
+    parser.add_argument("--only", help="one part: hands, playouts, copy, memory, decisions")
     args = parser.parse_args(argv)
     quick = bool(args.quick)
-    bench_hands(2.0 if quick else 10.0)
-    bench_copy(20_000 if quick else 200_000)
-    bench_decisions(2 if quick else 12)
-    bench_win_rates(args.games or (8 if quick else 200), quick)
+    parts: dict[str, Callable[[], None]] = {
+        "hands": lambda: bench_hands(1.0 if quick else 5.0),
+        "playouts": lambda: bench_playouts(0.5 if quick else 3.0),
+        "copy": lambda: bench_copy(20_000 if quick else 200_000),
+        "memory": lambda: bench_memory(500 if quick else 10_000),
+        "decisions": lambda: bench_decisions(2 if quick else 12),
+    }
+    for name, part in parts.items():
+        if args.only in (None, name):
+            part()
     return 0
 
 

@@ -1,5 +1,5 @@
 """The bots: legal play in every preset, reproducibility, table talk by level,
-and the expert's blindness to hidden tiles."""
+and the expert's and the master's blindness to hidden tiles."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from sniff.bots import LEVELS, ExpertBot, GreedyBot, RandomBot, make_bot
+from sniff.bots import LEVELS, ExpertBot, GreedyBot, MasterBot, RandomBot, make_bot
 from sniff.engine import (
     DRAW,
     PRESETS,
@@ -31,10 +31,12 @@ from sniff.engine import (
 T = Tile.parse
 
 
-def make(level: str, seed: int) -> RandomBot | GreedyBot | ExpertBot:
-    """A bot with a tiny expert budget, so whole games stay fast."""
+def make(level: str, seed: int) -> RandomBot | GreedyBot | ExpertBot | MasterBot:
+    """A bot with a tiny expert or master budget, so whole games stay fast."""
     if level == "expert":
         return ExpertBot(seed, playouts=4)
+    if level == "master":
+        return MasterBot(seed, deals=2)
     return RandomBot(seed) if level == "random" else GreedyBot(seed)
 
 
@@ -117,7 +119,9 @@ def claim_position() -> Game:
     return game
 
 
-@pytest.mark.parametrize(("level", "right"), [("random", 0.5), ("greedy", 0.9), ("expert", 1.0)])
+@pytest.mark.parametrize(
+    ("level", "right"), [("random", 0.5), ("greedy", 0.9), ("expert", 1.0), ("master", 1.0)]
+)
 def test_claims_are_right_as_often_as_the_level_says(level: str, right: float) -> None:
     obs = observe(claim_position(), 0)
     bot = make_bot(level, seed=3)
@@ -127,7 +131,9 @@ def test_claims_are_right_as_often_as_the_level_says(level: str, right: float) -
     assert abs(share - right) < 0.04
 
 
-@pytest.mark.parametrize(("level", "rate"), [("random", 0.3), ("greedy", 0.7), ("expert", 1.0)])
+@pytest.mark.parametrize(
+    ("level", "rate"), [("random", 0.3), ("greedy", 0.7), ("expert", 1.0), ("master", 1.0)]
+)
 def test_muggins_is_called_as_often_as_the_level_says(level: str, rate: float) -> None:
     game = claim_position()
     game.claim(0)  # wrong: 10 were earned
@@ -175,7 +181,14 @@ def test_greedy_leads_the_scoring_tile() -> None:
 # -- expert -----------------------------------------------------------------------
 
 
-def test_expert_reaches_the_target_when_it_can() -> None:
+SEARCHERS = {
+    "expert": lambda seed, budget: ExpertBot(seed, playouts=budget),
+    "master": lambda seed, budget: MasterBot(seed, deals=budget),
+}
+
+
+@pytest.mark.parametrize("level", sorted(SEARCHERS))
+def test_a_searching_bot_reaches_the_target_when_it_can(level: str) -> None:
     hands = (
         (T("5-0"), T("6-6"), T("6-5"), T("3-1"), T("2-2"), T("4-3"), T("6-2")),
         (T("1-0"), T("2-1"), T("3-3"), T("4-1"), T("5-2"), T("6-1"), T("4-2")),
@@ -183,11 +196,12 @@ def test_expert_reaches_the_target_when_it_can() -> None:
     rest = tuple(t for t in full_set() if t not in hands[0] + hands[1])
     game = Game(preset("sniff"), 2, dealer=ScriptedDealer([Deal(hands, rest, 0)]))
     game.scores = [195, 199]  # the opponent is one point short too
-    choice = ExpertBot(2, playouts=60).choose(observe(game, 0))
+    choice = SEARCHERS[level](2, 60).choose(observe(game, 0))
     assert choice == Move(T("5-0"), End.LEAD)
 
 
-def test_expert_returns_a_lone_action_without_thinking() -> None:
+@pytest.mark.parametrize("level", sorted(SEARCHERS))
+def test_a_searching_bot_returns_a_lone_action_without_thinking(level: str) -> None:
     hands = ((T("6-6"), T("1-0")), (T("5-5"), T("2-1")))
     rest = tuple(t for t in full_set() if t not in hands[0] + hands[1])
     game = Game(preset("sniff"), 2, dealer=ScriptedDealer([Deal(hands, rest, 0)]))
@@ -195,7 +209,7 @@ def test_expert_returns_a_lone_action_without_thinking() -> None:
     obs = observe(game, 1)  # 5-5 and 2-1 do not fit a lone 6-6: draw
     assert obs.legal == (DRAW,)
     # A budget this large would take hours if the bot thought about it.
-    assert ExpertBot(1, playouts=10**9).choose(obs) == DRAW
+    assert SEARCHERS[level](1, 10**9).choose(obs) == DRAW
 
 
 def hidden_twins(seed: int) -> tuple[Game, Game]:
@@ -227,12 +241,20 @@ def hidden_twins(seed: int) -> tuple[Game, Game]:
     return games[0], games[1]
 
 
+@pytest.mark.parametrize("level", sorted(SEARCHERS))
 @pytest.mark.parametrize("seed", range(6))
-def test_expert_choice_does_not_depend_on_hidden_tiles(seed: int) -> None:
+def test_a_searching_bot_does_not_depend_on_hidden_tiles(level: str, seed: int) -> None:
     first, second = hidden_twins(seed)
     assert first.hands[1] != second.hands[1] or first.stock != second.stock
     one, two = observe(first, 0), observe(second, 0)
     assert one.history == two.history and one.hand == two.hand and one.legal == two.legal
-    values = ExpertBot(seed, playouts=200).evaluate(one)
-    assert values == ExpertBot(seed, playouts=200).evaluate(two)
-    assert ExpertBot(seed, playouts=200).choose(one) == ExpertBot(seed, playouts=200).choose(two)
+    make = SEARCHERS[level]
+    assert make(seed, 200).evaluate(one) == make(seed, 200).evaluate(two)
+    assert make(seed, 200).choose(one) == make(seed, 200).choose(two)
+
+
+@pytest.mark.parametrize("level", sorted(SEARCHERS))
+def test_a_searching_bot_refuses_a_game_even_to_evaluate(level: str) -> None:
+    game = Game(preset("sniff"), 2, seed=3)
+    with pytest.raises(TypeError, match="Observation"):
+        SEARCHERS[level](1, 5).evaluate(game)  # type: ignore[arg-type]

@@ -80,7 +80,7 @@ def test_changing_values_announces_them_and_escape_saves_atomically(home: Path) 
     texts = speech_of(ctx).texts
     assert "Players: 3" in texts  # players 2 -> 3, said with the item's name
     assert "Computer player 2: expert, 3 of 19" in texts  # a bot item per computer player
-    assert "Computer player 1: random" in texts  # expert wraps to random
+    assert "Computer player 1: master" in texts  # the level after expert
     assert texts[texts.index("Scoring: as the rules say: fives, 5 of 19") + 1 :][:2] == [
         "Scoring: fives",
         "Scoring: threes",
@@ -89,7 +89,7 @@ def test_changing_values_announces_them_and_escape_saves_atomically(home: Path) 
     assert host.exited  # the menu was the only screen: going back ends the test app
     saved = load_settings().settings
     assert saved.players == 3
-    assert saved.bot_levels == ("random", "expert")
+    assert saved.bot_levels == ("master", "expert")
     assert saved.scoring == "threes"
     assert saved.pace == 1.5
     assert done == [(saved, "back")]

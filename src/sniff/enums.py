@@ -26,6 +26,7 @@ class BotLevel(str, Enum):
     RANDOM = "random"
     GREEDY = "greedy"
     EXPERT = "expert"
+    MASTER = "master"
 
     def __str__(self) -> str:
         return self.value

@@ -38,8 +38,10 @@ class GameTexts:
             "random": tr.pgettext("bot", "random"),
             # Translators: a computer player's strength: always takes the most points now.
             "greedy": tr.pgettext("bot", "greedy"),
-            # Translators: a computer player's strength: the strongest; German "Experte".
+            # Translators: a computer player's strength: strong; German "Experte".
             "expert": tr.pgettext("bot", "expert"),
+            # Translators: a computer player's strength: the strongest of all; German "Meister".
+            "master": tr.pgettext("bot", "master"),
         }
         return names.get(level, level)
 

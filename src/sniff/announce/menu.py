@@ -146,8 +146,10 @@ class MenuWords:
             "random": self.tr.pgettext("bot", "random"),
             # Translators: a computer player's strength: always takes the most points now.
             "greedy": self.tr.pgettext("bot", "greedy"),
-            # Translators: a computer player's strength: the strongest; German "Experte".
+            # Translators: a computer player's strength: strong; German "Experte".
             "expert": self.tr.pgettext("bot", "expert"),
+            # Translators: a computer player's strength: the strongest of all; German "Meister".
+            "master": self.tr.pgettext("bot", "master"),
         }
         return names.get(level, level)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from sniff.bots.base import Bot
 from sniff.bots.expert import DEFAULT_PLAYOUTS, ExpertBot
 from sniff.bots.greedy import GreedyBot
+from sniff.bots.master import DEFAULT_DEALS, MasterBot
 from sniff.bots.random_bot import RandomBot
 from sniff.bots.sampler import Sampler
 from sniff.enums import BotLevel, values
@@ -23,8 +24,8 @@ def make_bot(
 ) -> Bot:
     """A bot of *level* with its own ``random.Random(seed)``.
 
-    *playouts* and *time_limit* tune the expert (the others ignore them); a
-    time limit makes its choices depend on the machine's speed.
+    *playouts* and *time_limit* tune the expert and the master (the others
+    ignore them); a time limit makes their choices depend on the machine's speed.
     """
     if level == "random":
         return RandomBot(seed)
@@ -36,6 +37,11 @@ def make_bot(
             playouts=DEFAULT_PLAYOUTS if playouts is None else playouts,
             time_limit=time_limit,
         )
+    if level == "master":
+        # One deal plays every legal action out: a playout budget is a deal budget
+        # a few times smaller (tests and hints pass small budgets to stay quick).
+        deals = DEFAULT_DEALS if playouts is None else max(1, playouts // 3)
+        return MasterBot(seed, deals=deals, time_limit=time_limit)
     raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
@@ -45,6 +51,7 @@ __all__ = [
     "Bot",
     "ExpertBot",
     "GreedyBot",
+    "MasterBot",
     "RandomBot",
     "Sampler",
     "make_bot",

@@ -7,6 +7,7 @@ know) and answers with one of its legal actions. It never sees the game.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from sniff.engine import Action, CallMuggins, Claim, Claimed, Observation, Phase
@@ -61,6 +62,53 @@ class SimpleBot:
     def play(self, obs: Observation) -> Action:
         """The action in the PLAY phase."""
         raise NotImplementedError
+
+
+class SearchBot:
+    """A bot that weighs every legal action by looking ahead (:meth:`evaluate`) and
+    takes the best. Its claims are always right, and it always calls muggins on a
+    wrong claim (the engine asks for the call only then)."""
+
+    level = "search"
+
+    def __init__(self, seed: int, *, time_limit: float | None = None) -> None:
+        self.rng = random.Random(seed)
+        # Wall-clock limits make choices depend on the machine: interactive use only.
+        self.time_limit = time_limit
+
+    def choose(self, obs: Observation) -> Action:
+        """The action with the best value (the first of equals); a lone one at once."""
+        obs = check_observation(obs)
+        if obs.phase is Phase.CLAIM:
+            return Claim(obs.pending_points)
+        if obs.phase is Phase.MUGGINS:
+            return CallMuggins(True)
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        values = self.evaluate(obs)
+        best = max(range(len(legal)), key=lambda i: (values[i], -i))
+        return legal[best]
+
+    def evaluate(self, obs: Observation) -> list[float]:
+        """The value of each of ``obs.legal``, in order."""
+        raise NotImplementedError
+
+
+#: What reaching the target (or letting an opponent reach it) is worth in a look-ahead.
+WIN_VALUE = 1000.0
+
+
+def outcome_value(
+    scores: Sequence[int], before: Sequence[int], side: int, winner: int | None
+) -> float:
+    """What a look-ahead that ended with *scores* is worth to *side*: what it gained
+    over the best opposing side, and :data:`WIN_VALUE` if a side (*winner*) won."""
+    gained = scores[side] - before[side]
+    value = float(gained - max(scores[s] - before[s] for s in range(len(scores)) if s != side))
+    if winner is not None:
+        value += WIN_VALUE if winner == side else -WIN_VALUE
+    return value
 
 
 def table_talk(obs: Observation, rng: random.Random, claim_right: float, call: float) -> Action:

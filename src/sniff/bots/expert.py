@@ -1,4 +1,4 @@
-"""The strongest level: determinized Monte Carlo over the seat's observation.
+"""A strong level: determinized Monte Carlo over the seat's observation.
 
 For each decision the expert deals the tiles it has not seen in many ways
 consistent with what it saw (:mod:`sniff.bots.sampler`), and in each such deal
@@ -14,12 +14,9 @@ from __future__ import annotations
 import random
 import time
 
-from sniff.bots.base import check_observation
+from sniff.bots.base import SearchBot, check_observation, outcome_value
 from sniff.bots.sampler import Sampler
 from sniff.engine import (
-    Action,
-    CallMuggins,
-    Claim,
     Game,
     Observation,
     Phase,
@@ -27,8 +24,6 @@ from sniff.engine import (
     play_points,
 )
 
-#: What reaching the target (or letting an opponent reach it) is worth.
-WIN_VALUE = 1000.0
 #: Playouts per decision by default (tuned for well under 250 ms at p95).
 DEFAULT_PLAYOUTS = 600
 
@@ -66,41 +61,24 @@ def playout(game: Game) -> None:
             return
 
 
-class ExpertBot:
-    """Perfect-information Monte Carlo: sampled deals, greedy playouts."""
+class ExpertBot(SearchBot):
+    """Perfect-information Monte Carlo: sampled deals, greedy playouts on the game itself."""
 
     level = "expert"
 
     def __init__(
         self, seed: int, *, playouts: int = DEFAULT_PLAYOUTS, time_limit: float | None = None
     ) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed, time_limit=time_limit)
         self.playouts = playouts
-        # Wall-clock limits make choices depend on the machine: interactive use only.
-        self.time_limit = time_limit
-
-    def choose(self, obs: Observation) -> Action:
-        """The action with the best average playout value (claims always right,
-        muggins always called on a wrong claim)."""
-        obs = check_observation(obs)
-        if obs.phase is Phase.CLAIM:
-            return Claim(obs.pending_points)
-        if obs.phase is Phase.MUGGINS:
-            return CallMuggins(True)
-        legal = obs.legal
-        if len(legal) == 1:
-            return legal[0]
-        values = self.evaluate(obs)
-        best = max(range(len(legal)), key=lambda i: (values[i], -i))
-        return legal[best]
 
     def evaluate(self, obs: Observation) -> list[float]:
         """The mean playout value of each of ``obs.legal``, in order."""
+        obs = check_observation(obs)
         legal = obs.legal
         rng = self.rng
         sampler = Sampler(obs)
         side = obs.side
-        others = [s for s in range(len(obs.sides)) if s != side]
         before = obs.scores
         totals = [0.0] * len(legal)
         rounds = max(1, self.playouts // len(legal))
@@ -114,12 +92,8 @@ class ExpertBot:
                 game = base.copy()
                 game.apply(action)
                 playout(game)
-                scores = game.scores
-                gained = scores[side] - before[side]
-                value = float(gained - max(scores[s] - before[s] for s in others))
-                if game.phase is Phase.GAME_OVER:
-                    value += WIN_VALUE if game.winner == side else -WIN_VALUE
-                totals[i] += value
+                over = game.phase is Phase.GAME_OVER
+                totals[i] += outcome_value(game.scores, before, side, game.winner if over else None)
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break

@@ -30,7 +30,8 @@ from sniff.engine import (
     Tile,
 )
 
-# A slot is [forbidden pip mask, dealt at the start (1) or drawn (0)].
+# A slot is [forbidden pip mask, dealt at the start (1) or drawn (0), the place in
+# the history of the event that brought the tile into the hand].
 Slot = list[int]
 
 
@@ -86,10 +87,10 @@ def track_slots(obs: Observation) -> tuple[dict[int, list[Slot]], frozenset[Tile
     slots: dict[int, list[Slot]] = {s: [] for s in range(obs.players) if s != obs.seat}
     layout = Layout.empty(rules.spinner)
     last: object = None
-    for event in obs.history:
+    for index, event in enumerate(obs.history):
         if isinstance(event, Dealt):
             for seat in slots:
-                slots[seat] = [[0, 1] for _ in range(size)]
+                slots[seat] = [[0, 1, index] for _ in range(size)]
         elif isinstance(event, Played):
             layout = layout.place(event.tile, event.end, endwise=event.endwise)
             if event.player in slots:
@@ -108,7 +109,7 @@ def track_slots(obs: Observation) -> tuple[dict[int, list[Slot]], frozenset[Tile
             ):
                 # A drawn tile that fitted would have had to be played at once.
                 held[-1][0] |= mask
-            held.append([0, 0])
+            held.append([0, 0, index])
         elif isinstance(event, Passed) and event.player in slots:
             mask = open_mask(layout)
             for slot in slots[event.player]:
@@ -159,7 +160,7 @@ class Sampler:
             while len(held) > want:
                 held.pop()
             while len(held) < want:
-                held.append([0, 0])
+                held.append([0, 0, 0])
         self.slots = slots
         self.forbidden = forbidden
         self.relaxed = 0  # 0: all constraints, 1: deal facts dropped, 2: none
@@ -167,18 +168,27 @@ class Sampler:
 
     def _make_plan(
         self, slots: dict[int, list[Slot]], forbidden: frozenset[Tile]
-    ) -> list[tuple[int, list[Tile]]]:
-        """(seat, candidate tiles) per slot, most constrained first."""
+    ) -> list[tuple[int, list[Tile], int]]:
+        """(seat, candidate tiles, when the tile came) per slot, most constrained first."""
         plan = []
         for seat, held in slots.items():
             for slot in held:
-                plan.append((seat, [t for t in self.unseen if fits(slot, t, forbidden)]))
+                candidates = [t for t in self.unseen if fits(slot, t, forbidden)]
+                plan.append((seat, candidates, slot[2]))
         plan.sort(key=lambda item: len(item[1]))
         return plan
 
     def sample(self, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]]:
         """Hands for every seat (the observer's own as observed) and the boneyard
         in drawing order."""
+        hands, boneyard, _came = self.sample_with_times(rng)
+        return hands, boneyard
+
+    def sample_with_times(
+        self, rng: random.Random
+    ) -> tuple[list[list[Tile]], list[Tile], list[list[int]]]:
+        """:meth:`sample`, and for each tile of the other hands the place in the
+        history of the event that brought it into the hand (the deal or a draw)."""
         while True:
             for _ in range(self.attempts):
                 dealt = self._try(rng)
@@ -191,21 +201,25 @@ class Sampler:
             if self.relaxed == 1:
                 self._plan = self._make_plan(self.slots, frozenset())
             else:
-                free = {seat: [[0, 0] for _ in held] for seat, held in self.slots.items()}
+                free = {seat: [[0, 0, 0] for _ in held] for seat, held in self.slots.items()}
                 self._plan = self._make_plan(free, frozenset())
 
-    def _try(self, rng: random.Random) -> tuple[list[list[Tile]], list[Tile]] | None:
+    def _try(
+        self, rng: random.Random
+    ) -> tuple[list[list[Tile]], list[Tile], list[list[int]]] | None:
         obs = self.obs
         used: set[Tile] = set()
         hands: list[list[Tile]] = [[] for _ in range(obs.players)]
+        came: list[list[int]] = [[] for _ in range(obs.players)]
         hands[obs.seat] = list(obs.hand)
-        for seat, candidates in self._plan:
+        for seat, candidates, when in self._plan:
             free = [t for t in candidates if t not in used]
             if not free:
                 return None
             tile = free[int(rng.random() * len(free))]
             used.add(tile)
             hands[seat].append(tile)
+            came[seat].append(when)
         boneyard = [t for t in self.unseen if t not in used]
         rng.shuffle(boneyard)
-        return hands, boneyard
+        return hands, boneyard, came

@@ -38,10 +38,18 @@ def shuffle(tiles: list[Tile], rng: random.Random) -> None:
     (``random.shuffle`` costs most of a deal otherwise).
     """
     count = len(tiles)
-    code = rng.randrange(factorial(count)) if count > 1 else 0
-    for i in range(count - 1, 0, -1):
-        code, j = divmod(code, i + 1)
+    if count < 2:
+        return
+    steps = _STEPS.get(count)
+    if steps is None:
+        steps = _STEPS[count] = tuple((i, i + 1) for i in range(count - 1, 0, -1))
+    code = rng.randrange(factorial(count))
+    for i, radix in steps:
+        code, j = divmod(code, radix)
         tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}  # (place, radix), last place first
 
 
 class RandomDealer:
@@ -51,8 +59,11 @@ class RandomDealer:
         tiles = full_set(rules.max_pip)
         shuffle(tiles, rng)
         size = rules.hand_size(players)
-        hands = tuple(tuple(tiles[i * size : (i + 1) * size]) for i in range(players))
-        return Deal(hands, tuple(tiles[players * size :]))
+        cut = players * size
+        if players == 2:  # the commonest table, without the loop
+            return Deal((tuple(tiles[:size]), tuple(tiles[size:cut])), tuple(tiles[cut:]))
+        hands = tuple([tuple(tiles[start : start + size]) for start in range(0, cut, size)])
+        return Deal(hands, tuple(tiles[cut:]))
 
 
 class ScriptedDealer:

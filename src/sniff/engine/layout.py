@@ -12,6 +12,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
+from sniff.engine import compact
 from sniff.engine.rules import SpinnerMode
 from sniff.engine.tiles import Tile
 
@@ -28,18 +29,19 @@ class End(str, Enum):
     @property
     def arm(self) -> int:
         """0..3 for west, east, north, south (the arm), -1 for the lead."""
-        return _END_INDEX[self]
+        return _END_INDEX[self._value_]
 
     def __str__(self) -> str:
         return self.value
 
 
-_END_INDEX = {End.LEAD: -1, End.WEST: 0, End.EAST: 1, End.NORTH: 2, End.SOUTH: 3}
+# Keyed by the value: an Enum member's own hash is a Python-level call.
+_END_INDEX = {"lead": -1, "west": 0, "east": 1, "north": 2, "south": 3}
 ARM_ENDS: tuple[End, End, End, End] = (End.WEST, End.EAST, End.NORTH, End.SOUTH)
 W, E, N, S = 0, 1, 2, 3
 _NONE = SpinnerMode.NONE
 _STUBBY = SpinnerMode.STUBBY
-_EXPOSED = SpinnerMode.SNIFF_EXPOSED
+_MODE = compact.MODE_CODE
 
 
 class Placed(NamedTuple):
@@ -70,6 +72,7 @@ class Layout:
     """An immutable layout. Build it with :meth:`empty` and :meth:`place`."""
 
     __slots__ = (
+        "_state",
         "arms",
         "count",
         "lead",
@@ -86,12 +89,12 @@ class Layout:
     lead_crosswise: bool
     arms: tuple[tuple[Placed, ...], tuple[Placed, ...], tuple[Placed, ...], tuple[Placed, ...]]
     sniff: Tile | None
-    # Where the sniff lies: -1 when it is the lead, else W or E; its position on
-    # that arm is fixed by its first appearance (see _sniff_at_end_of).
+    # Where the sniff lies: -1 when it is the lead, else W or E.
     sniff_arm: int
     open: tuple[int, int, int, int]  # open pip per arm, -1 where nothing may be played
     open_arms: tuple[tuple[int, int], ...]  # (arm, pip) of the open arms only
     count: int
+    _state: list[int]  # the compact state (sniff.engine.compact); never changed once built
 
     @classmethod
     def empty(cls, mode: SpinnerMode) -> Layout:
@@ -105,6 +108,7 @@ class Layout:
         layout.open = (-1, -1, -1, -1)
         layout.open_arms = ()
         layout.count = 0
+        layout._state = compact.empty_layout()
         return layout
 
     # -- building -------------------------------------------------------------
@@ -120,124 +124,32 @@ class Layout:
         it counts one half (the ``double_endwise`` house rule).
         """
         mode = self.mode
+        state = self._state[:]
+        high, low = tile
+        arm = end.arm
         new = object.__new__(Layout)
         new.mode = mode
-        sniff_now = self.sniff is None and tile.high == tile.low and mode is not _NONE
-        o0, o1, o2, o3 = self.open
-        # Most plays only replace one ordinary end by another: then the count
-        # changes by the difference of the two, and nothing else needs counting.
-        # (Ends that are the sniff or the lead, a new sniff, and covering an
-        # exposed sniff's arm change other terms: those are counted afresh.)
-        delta: int | None = None
-        if end is End.LEAD:
+        sniff_now = self.sniff is None and high == low and mode is not _NONE
+        new.count = compact.place(state, _MODE[mode], high, low, arm, endwise)
+        new._state = state
+        if arm < 0:
             new.lead = tile
             new.arms = self.arms
-            o0, o1 = tile
-            if sniff_now:
-                new.sniff = tile
-                new.sniff_arm = -1
-                new.lead_crosswise = mode is not _STUBBY
-                o2 = o3 = o0
-            else:
-                new.sniff = None
-                new.sniff_arm = -1
-                new.lead_crosswise = tile.high == tile.low and not endwise
+            new.lead_crosswise = bool(state[compact.LEAD_CROSS])
         else:
             new.lead = self.lead
             new.lead_crosswise = self.lead_crosswise
-            arm = _END_INDEX[end]
             inner = self.open[arm]
-            outer = tile.low if tile.high == inner else tile.high
-            if sniff_now:
-                crosswise = mode is not _STUBBY
-                new.sniff = tile
-                new.sniff_arm = arm
-                o2 = o3 = inner
-            else:
-                crosswise = tile.high == tile.low and not endwise
-                new.sniff = self.sniff
-                new.sniff_arm = self.sniff_arm
-            placed = self.arms[arm]
-            if (
-                placed
-                and not sniff_now
-                and (arm < N or mode is not _EXPOSED)
-                and placed[-1].tile != self.sniff
-            ):
-                last = placed[-1]
-                before = 2 * last.outer if last.crosswise else last.outer
-                delta = (2 * outer if crosswise else outer) - before
+            outer = low if high == inner else high
+            crosswise = mode is not _STUBBY if sniff_now else high == low and not endwise
             arms = list(self.arms)
-            arms[arm] = (*placed, Placed(tile, inner, outer, crosswise))
+            arms[arm] = (*arms[arm], Placed(tile, inner, outer, crosswise))
             new.arms = tuple(arms)  # type: ignore[assignment]
-            # A stubby sniff's north and south take one tile each, then close.
-            if arm == W:
-                o0 = outer
-            elif arm == E:
-                o1 = outer
-            elif arm == N:
-                o2 = -1 if mode is _STUBBY else outer
-            else:
-                o3 = -1 if mode is _STUBBY else outer
-        new.open = (o0, o1, o2, o3)
-        open_arms = []
-        if o0 >= 0:
-            open_arms.append((W, o0))
-        if o1 >= 0:
-            open_arms.append((E, o1))
-        if o2 >= 0:
-            open_arms.append((N, o2))
-        if o3 >= 0:
-            open_arms.append((S, o3))
-        new.open_arms = tuple(open_arms)
-        new.count = new._count() if delta is None else self.count + delta
+        new.sniff = tile if sniff_now else self.sniff
+        new.sniff_arm = state[compact.SNIFF_ARM]
+        new.open = opens = (state[0], state[1], state[2], state[3])
+        new.open_arms = tuple((i, pip) for i, pip in enumerate(opens) if pip >= 0)
         return new
-
-    def _count(self) -> int:
-        """The count, computed as :meth:`parts` does but without explaining it.
-
-        This runs after every play in every look-ahead, so it builds nothing;
-        the tests hold it equal to ``sum(parts)`` for random layouts.
-        """
-        lead = self.lead
-        if lead is None:
-            return 0
-        mode = self.mode
-        arms = self.arms
-        sniff = self.sniff
-        exposed = mode is SpinnerMode.SNIFF_EXPOSED and not (arms[N] and arms[S])
-        total = 0
-        if self.lead_crosswise and not arms[W] and not arms[E]:
-            if not exposed:
-                total = lead.high + lead.low
-        else:
-            for arm in (W, E):
-                placed = arms[arm]
-                if sniff is not None and (
-                    not placed
-                    if self.sniff_arm == -1
-                    else self.sniff_arm == arm and placed[-1].tile == sniff
-                ):
-                    if mode is SpinnerMode.STUBBY:
-                        total += sniff.high
-                    elif not exposed:
-                        total += sniff.high + sniff.low
-                elif placed:
-                    last = placed[-1]
-                    total += 2 * last.outer if last.crosswise else last.outer
-                elif self.lead_crosswise:
-                    total += lead.high + lead.low
-                else:
-                    total += lead.high if arm == W else lead.low
-        if sniff is not None:
-            for arm in (N, S):
-                placed = arms[arm]
-                if placed:
-                    last = placed[-1]
-                    total += 2 * last.outer if last.crosswise else last.outer
-                elif exposed:
-                    total += sniff.high
-        return total
 
     # -- reading ----------------------------------------------------------------
 
@@ -320,7 +232,7 @@ class Layout:
 
     def arm(self, end: End) -> tuple[Placed, ...]:
         """The tiles on one arm, from the centre outwards."""
-        return self.arms[_END_INDEX[end]]
+        return self.arms[end.arm]
 
     def __repr__(self) -> str:
         arms = " ".join(

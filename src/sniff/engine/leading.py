@@ -16,6 +16,10 @@ from sniff.engine.tiles import Tile
 
 __all__ = ["chance_decides_leader", "choose_leader", "next_seat"]
 
+_HIGHEST_DOUBLE = LeadRule.HIGHEST_DOUBLE
+_DRAW_TILES = FirstLeader.DRAW_TILES
+_WINNER = NextLeader.WINNER
+
 
 def next_seat(seat: int, players: int, direction: Direction = Direction.CLOCKWISE) -> int:
     """The seat that plays after *seat*.
@@ -43,7 +47,8 @@ def choose_leader(
     hands in. A leader written into a scripted *deal* stands wherever the
     rules would otherwise leave the choice to chance.
     """
-    if rules.lead is LeadRule.HIGHEST_DOUBLE:
+    # (Enum members read once, below: a class attribute of an Enum is slow to read.)
+    if rules.lead is _HIGHEST_DOUBLE:
         found = highest_double(deal.hands)
         if found is not None:
             return found
@@ -53,10 +58,10 @@ def choose_leader(
     if deal.leader is not None:
         return deal.leader, None
     if round_no == 1:
-        if rules.first_leader is FirstLeader.DRAW_TILES:
+        if rules.first_leader is _DRAW_TILES:
             return draw_for_lead(rules, players, rng), None
         return rng.randrange(players), None
-    if rules.next_leader is NextLeader.WINNER:
+    if rules.next_leader is _WINNER:
         if previous is not None and previous.went_out is not None:
             return previous.went_out, None
         return rng.randrange(players), None

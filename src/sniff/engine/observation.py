@@ -12,12 +12,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sniff.engine.dealing import RandomDealer
 from sniff.engine.events import Action, Dealt, Drew, Event, RoundEnded
 from sniff.engine.layout import Layout
 from sniff.engine.phase import Phase
 from sniff.engine.rules import RuleSet
-from sniff.engine.state import Game, points_table
+from sniff.engine.state import Game
 from sniff.engine.tiles import Tile, full_set
 
 
@@ -132,26 +131,19 @@ def determinize(
     """
     if tuple(hands[obs.seat]) != obs.hand and sorted(hands[obs.seat]) != sorted(obs.hand):
         raise ValueError("the observer's hand must stay as observed")
-    game = object.__new__(Game)
-    game.rules = obs.rules
-    game.players = obs.players
-    game.sides = obs.sides
-    game.side_of = tuple(obs.side_of(seat) for seat in range(obs.players))
-    game.target = obs.target
-    game._points = points_table(obs.rules.scoring, obs.rules.points_unit)
-    game.rng = rng if rng is not None else random.Random(0)
-    game.dealer = RandomDealer()
-    game.log = []
+    game = Game.in_position(
+        obs.rules,
+        obs.players,
+        layout=obs.layout,
+        hands=[list(hand) for hand in hands],
+        stock=list(reversed(boneyard)),
+        rng=rng if rng is not None else random.Random(0),
+    )
     game.round_no = obs.round
-    game.round_start = 0
     game.scores = list(obs.scores)
     game.phase = obs.phase
     game.current = obs.current
     game.leader = obs.leader
-    game.hands = [list(hand) for hand in hands]
-    game.stock = list(reversed(boneyard))
-    game.layout = obs.layout
-    game.winner = None
     game._passes = obs.passes_in_row
     game._drawn = obs.draws_this_turn
     game._forced = obs.forced

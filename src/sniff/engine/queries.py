@@ -13,13 +13,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from sniff.engine import compact
 from sniff.engine.events import Move
-from sniff.engine.layout import ARM_ENDS, End, Layout
+from sniff.engine.layout import End, Layout
 from sniff.engine.rules import RuleSet
 from sniff.engine.scoring import play_points
+from sniff.engine.tables import points_table
 from sniff.engine.tiles import Tile
 
-__all__ = ["WhatIf", "best_reply", "fitting_ends", "move_fits", "tile_moves", "what_if"]
+_MODE = compact.MODE_CODE
+
+__all__ = [
+    "WhatIf",
+    "best_reply",
+    "count_after",
+    "fitting_ends",
+    "move_fits",
+    "tile_moves",
+    "what_if",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +79,9 @@ def move_fits(layout: Layout, move: Move) -> bool:
 
 def what_if(layout: Layout, move: Move, rules: RuleSet) -> WhatIf:
     """The count and points *move* would make (it must fit: see :func:`move_fits`)."""
-    after = layout.place(move.tile, move.end, endwise=move.endwise)
-    return WhatIf(after.count, play_points(after.count, rules.scoring, rules.points_unit))
+    high, low = move.tile
+    count = count_after(layout, high, low, move.end.arm, move.endwise)
+    return WhatIf(count, play_points(count, rules.scoring, rules.points_unit))
 
 
 def best_reply(layout: Layout, tiles: Iterable[Tile], rules: RuleSet) -> int:
@@ -80,15 +93,17 @@ def best_reply(layout: Layout, tiles: Iterable[Tile], rules: RuleSet) -> int:
     5
     """
     best = 0
-    scoring, unit = rules.scoring, rules.points_unit
+    table = points_table(rules.scoring, rules.points_unit)
     tiles = tuple(tiles)
-    for arm, pip in enumerate(layout.open):
-        if pip < 0:
-            continue
-        end = ARM_ENDS[arm]
-        for tile in tiles:
-            if tile.high == pip or tile.low == pip:
-                points = play_points(layout.place(tile, end).count, scoring, unit)
+    for arm, pip in layout.open_arms:
+        for high, low in tiles:
+            if high == pip or low == pip:
+                points = table[count_after(layout, high, low, arm)]
                 if points > best:
                     best = points
     return best
+
+
+def count_after(layout: Layout, high: int, low: int, arm: int, endwise: bool = False) -> int:
+    """The count if tile *high*-*low* were laid on *arm* (-1: led), *layout* unchanged."""
+    return compact.count_after(layout._state, _MODE[layout.mode], high, low, arm, endwise)

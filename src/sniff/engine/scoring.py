@@ -91,17 +91,24 @@ def round_points(
     >>> round_points(RoundScoring.SUBTRACT_OWN, [17, 3], [[0], [1]], domino_by=None)
     [-15, -5]
     """
-    side_of = {seat: i for i, side in enumerate(sides) for seat in side}
+    side_of: dict[int, int] = {}
+    for i, members in enumerate(sides):
+        for seat in members:
+            side_of[seat] = i
     points = [0] * len(sides)
+    if method is RoundScoring.OPPONENTS_PIPS and domino_by is not None:
+        # Domino (sniff, muggins): the opponents' pips, unrounded. (A loop: a round
+        # ends at every one of a look-ahead's playouts.)
+        winners = side_of[domino_by]
+        for seat, pips in enumerate(hand_pips):
+            if side_of[seat] != winners:
+                points[winners] += pips
+        return points
     if method is RoundScoring.SUBTRACT_OWN:
         for seat, pips in enumerate(hand_pips):
             points[side_of[seat]] -= round_to_five(pips)
         return points
     if method is RoundScoring.OPPONENTS_PIPS:
-        if domino_by is not None:
-            side = side_of[domino_by]
-            points[side] = sum(p for s, p in enumerate(hand_pips) if side_of[s] != side)
-            return points
         # Blocked: each player scores the difference to every opponent holding more.
         for seat, pips in enumerate(hand_pips):
             for other, theirs in enumerate(hand_pips):

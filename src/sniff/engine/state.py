@@ -4,14 +4,23 @@
 frozen events and appends them to ``Game.log``; an action the rules forbid
 raises :class:`IllegalMove` (with a reason code and the tiles concerned) and
 changes nothing.
+
+Speed matters here (every bot look-ahead plays through it), so the game keeps
+the layout in its compact form (:mod:`sniff.engine.compact`) and builds the
+:class:`Layout` only when someone reads it; it works out the legal moves once
+per position, from a table of the moves each tile makes on the open ends
+(:func:`~sniff.engine.tables.fits_for`), and an action that is one of them
+needs no further check.
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
+from sniff.engine import compact
 from sniff.engine.dealing import Deal, Dealer, RandomDealer
+from sniff.engine.events import _DREW as _SHARED_DREW
+from sniff.engine.events import _PLAYED as _SHARED_PLAYED
 from sniff.engine.events import (
     DRAW,
     PASS,
@@ -31,9 +40,11 @@ from sniff.engine.events import (
     Passed,
     Played,
     RoundEnded,
+    new_drew,
+    new_played,
 )
-from sniff.engine.layout import ARM_ENDS, End, Layout
-from sniff.engine.leading import choose_leader, next_seat
+from sniff.engine.layout import End, Layout
+from sniff.engine.leading import choose_leader
 from sniff.engine.phase import Phase
 from sniff.engine.refusals import (
     Refusal,
@@ -43,54 +54,54 @@ from sniff.engine.refusals import (
     pass_refusal,
     phase_refusal,
 )
-from sniff.engine.rules import Combination, RuleSet
-from sniff.engine.scoring import play_points, round_points
-from sniff.engine.tiles import Tile, full_set
+from sniff.engine.rules import RuleSet
+from sniff.engine.scoring import round_points
+from sniff.engine.tables import (
+    LEAD_MOVES,
+    Fits,
+    FitsEntry,
+    Setup,
+    fits_for,
+    points_table,
+    setup_for,
+)
+from sniff.engine.tiles import Tile
 
-# Every plain move, made once: legal_moves() hands out these shared values.
-_MOVES: dict[Tile, tuple[Move, ...]] = {
-    tile: tuple(Move(tile, end) for end in ARM_ENDS) for tile in full_set(12)
-}
-
-
-@lru_cache(maxsize=64)
-def _seating(
-    rules: RuleSet, players: int
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]:
-    """Sides, each seat's side and the target; checked once per rule set."""
-    rules.check_players(players)
-    sides = tuple(tuple(side) for side in rules.sides(players))
-    side_of = tuple(next(i for i, s in enumerate(sides) if seat in s) for seat in range(players))
-    return sides, side_of, rules.target(players)
-
-
-@lru_cache(maxsize=16)
-def points_table(combination: Combination, unit: int) -> tuple[int, ...]:
-    """What a play earns for every count a layout can reach (4 ends of double-twelves)."""
-    return tuple(play_points(count, combination, unit) for count in range(4 * 24 + 1))
-
+__all__ = ["Game", "points_table"]
 
 _PLAY = Phase.PLAY
 _LEAD = End.LEAD
 _ARM = {end: end.arm for end in End}
+_LEAD_HI = compact.LEAD_HI
+_SNIFF_PIP = compact.SNIFF_PIP
+_place = compact.place
+#: The empty layout of each spinner mode (layouts never change, so one serves all).
+_EMPTY = {mode: Layout.empty(mode) for mode in compact.MODE_CODE}
+_NO_AFTER: dict[int, FitsEntry] = {}  # before the lead (never filled: the lead looks up)
 
 
 class Game:
     """A whole game (match) of Sniff between *players* seats, to the target."""
 
     __slots__ = (
+        "_after",
+        "_built",
         "_drawn",
+        "_fits",
         "_forced",
+        "_lay",
+        "_layout",
+        "_legal",
         "_mover",
         "_passes",
         "_pending",
-        "_points",
+        "_plays",
         "_required_lead",
         "_second_turn",
+        "_setup",
         "current",
         "dealer",
         "hands",
-        "layout",
         "leader",
         "log",
         "phase",
@@ -123,8 +134,15 @@ class Game:
     leader: int
     hands: list[list[Tile]]
     stock: list[Tile]  # the boneyard, reversed: the next tile to draw is stock[-1]
-    layout: Layout
     winner: int | None
+    _setup: Setup  # what the rules fix for the whole game
+    _lay: list[int]  # the layout, compact (sniff.engine.compact)
+    _layout: Layout  # the layout after the first _built plays of _plays
+    _plays: list[Move]  # this round's plays, in order
+    _built: int
+    _fits: Fits | None  # the moves of each tile on the open ends (None: no lead yet)
+    _after: dict[int, FitsEntry]  # the tables of fits one play leads to
+    _legal: list[Move] | None  # the legal moves now, once worked out; never changed in place
     _passes: int  # passes in a row
     _drawn: int  # tiles drawn this turn
     _forced: Tile | None  # a drawn tile that must be played
@@ -132,7 +150,6 @@ class Game:
     _second_turn: bool  # the leader plays again after the lead
     _pending: int  # points of the last play, awaiting a claim / muggins
     _mover: int  # who made the play awaiting a claim
-    _points: tuple[int, ...]  # what a play earns, by count
 
     def __init__(
         self,
@@ -143,11 +160,7 @@ class Game:
         rng: random.Random | None = None,
         dealer: Dealer | None = None,
     ) -> None:
-        self.rules = rules
-        self.players = players
-        self.sides, self.side_of, self.target = _seating(rules, players)
-        self._points = points_table(rules.scoring, rules.points_unit)
-        self.rng = rng if rng is not None else random.Random(seed)
+        self._begin(rules, players, rng if rng is not None else random.Random(seed))
         self.dealer = dealer if dealer is not None else RandomDealer()
         self.log = []
         self.round_no = 0
@@ -156,6 +169,47 @@ class Game:
         self.winner = None
         self.leader = -1
         self._start_round()
+
+    def _begin(self, rules: RuleSet, players: int, rng: random.Random) -> None:
+        """The fields the rules and the player count fix."""
+        setup = self._setup = setup_for(rules, players)
+        self.rules = rules
+        self.players = players
+        self.sides = setup.sides
+        self.side_of = setup.side_of
+        self.target = setup.target
+        self.rng = rng
+
+    @classmethod
+    def in_position(
+        cls,
+        rules: RuleSet,
+        players: int,
+        *,
+        layout: Layout,
+        hands: list[list[Tile]],
+        stock: list[Tile],
+        rng: random.Random,
+    ) -> Game:
+        """A game in the middle of a round, built from its parts (a determinization);
+        set ``phase``, ``current`` and the turn's state on it afterwards."""
+        game = object.__new__(cls)
+        game._begin(rules, players, rng)
+        game.dealer = RandomDealer()
+        game.log = []
+        game.round_start = 0
+        game.winner = None
+        game.hands = hands
+        game.stock = stock
+        game._layout = layout
+        game._lay = layout._state[:]
+        game._plays = []
+        game._built = 0
+        game._fits, game._after = (
+            (None, {}) if layout.lead is None else fits_for(*layout.open, rules.max_pip)
+        )
+        game._legal = None
+        return game
 
     # -- copying ------------------------------------------------------------------
 
@@ -167,12 +221,12 @@ class Game:
         a look-ahead plays out the round it is in and does not deal again.
         """
         twin = object.__new__(Game)
+        twin._setup = self._setup
         twin.rules = self.rules
         twin.players = self.players
         twin.sides = self.sides
         twin.side_of = self.side_of
         twin.target = self.target
-        twin._points = self._points
         twin.rng = self.rng
         twin.dealer = self.dealer
         twin.log = list(self.log) if keep_log else []
@@ -184,8 +238,14 @@ class Game:
         twin.leader = self.leader
         twin.hands = [hand[:] for hand in self.hands]
         twin.stock = self.stock[:]
-        twin.layout = self.layout
         twin.winner = self.winner
+        twin._lay = self._lay[:]
+        twin._layout = self._layout
+        twin._plays = self._plays[:]
+        twin._built = self._built
+        twin._fits = self._fits
+        twin._after = self._after
+        twin._legal = self._legal
         twin._passes = self._passes
         twin._drawn = self._drawn
         twin._forced = self._forced
@@ -196,6 +256,23 @@ class Game:
         return twin
 
     # -- reading ----------------------------------------------------------------
+
+    @property
+    def layout(self) -> Layout:
+        """The layout on the table (built from this round's plays when first read)."""
+        layout = self._layout
+        plays = self._plays
+        if self._built < len(plays):
+            for move in plays[self._built :]:
+                layout = layout.place(move.tile, move.end, endwise=move.endwise)
+            self._layout = layout
+            self._built = len(plays)
+        return layout
+
+    @property
+    def count(self) -> int:
+        """The count of the layout now."""
+        return self._lay[compact.COUNT]
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
@@ -236,49 +313,63 @@ class Game:
         return self._mover
 
     def pips(self, seat: int) -> int:
-        return sum(t.high + t.low for t in self.hands[seat])
+        return sum(map(sum, self.hands[seat]))
 
     def next_seat(self, seat: int) -> int:
         """The seat that plays after *seat*, in the rules' direction."""
-        return next_seat(seat, self.players, self.rules.direction)
+        return self._setup.after[seat]
 
     def legal_moves(self) -> list[Move]:
         """The tiles the current player may play now, with their ends."""
-        if self.phase is not Phase.PLAY:
+        return list(self._moves())
+
+    def _moves(self) -> list[Move]:
+        """The legal moves, worked out once per position (do not change the list)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        fits = self._fits
+        if self.phase is not _PLAY:
+            legal = []
+        elif fits is None:  # the lead
+            required = self._required_lead
+            if required is not None:
+                legal = [LEAD_MOVES[required]]
+            else:
+                legal = [LEAD_MOVES[tile] for tile in self.hands[self.current]]
+        else:
+            forced = self._forced
+            if forced is not None:
+                legal = list(fits[forced])
+            else:
+                legal = []
+                for tile in self.hands[self.current]:
+                    found = fits[tile]
+                    if found:
+                        legal += found
+            if self._setup.double_endwise:
+                legal += self._endwise(legal)
+        self._legal = legal
+        return legal
+
+    def _endwise(self, moves: list[Move]) -> list[Move]:
+        """The doubles among *moves* laid along the line (the house rule); never
+        the sniff, which always lies across."""
+        sniff_to_come = self._lay[compact.SNIFF_PIP] < 0 and self._setup.mode != compact.NONE
+        if sniff_to_come:
             return []
-        layout = self.layout
-        if layout.lead is None:
-            if self._required_lead is not None:
-                return [Move(self._required_lead, End.LEAD)]
-            return [Move(tile, End.LEAD) for tile in self.hands[self.current]]
-        tiles: list[Tile] | tuple[Tile] = (
-            (self._forced,) if self._forced is not None else self.hands[self.current]
-        )
-        ends = layout.open_arms
-        moves = []
-        for tile in tiles:
-            high, low = tile
-            for arm, pip in ends:
-                if pip == high or pip == low:  # noqa: SIM109 - the hot loop
-                    moves.append(_MOVES[tile][arm])
-        if self.rules.double_endwise:
-            moves.extend(
-                Move(m.tile, m.end, True)
-                for m in list(moves)
-                if m.tile.is_double and not layout.becomes_sniff(m.tile)
-            )
-        return moves
+        return [Move(m.tile, m.end, True) for m in moves if m.tile.high == m.tile.low]
 
     def playable_tiles(self) -> list[Tile]:
         """The current player's tiles that fit somewhere now."""
         seen: list[Tile] = []
-        for move in self.legal_moves():
+        for move in self._moves():
             if move.tile not in seen:
                 seen.append(move.tile)
         return seen
 
     def can_draw(self) -> bool:
-        return draw_refusal(self) is None
+        return self._may_draw(bool(self._moves()))
 
     def can_pass(self) -> bool:
         return pass_refusal(self) is None
@@ -286,11 +377,25 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """Everything the player to act may do now (claims: the correct one)."""
         phase = self.phase
-        if phase is Phase.PLAY:
-            actions: list[Action] = self.legal_moves()  # type: ignore[assignment]
-            if self._may_draw(bool(actions)):
+        if phase is _PLAY:
+            moves = self._legal
+            if moves is None:
+                fits = self._fits
+                if fits is None or self._forced is not None or self._setup.double_endwise:
+                    moves = self._moves()
+                else:  # the common case of _moves(), written out: it runs on every turn
+                    moves = []
+                    for tile in self.hands[self.current]:
+                        found = fits[tile]
+                        if found:
+                            moves += found
+                    self._legal = moves
+            actions: list[Action] = list(moves)
+            if moves and not self._setup.draw_while_playable:
+                return actions  # drawing is only for want of a tile
+            if self._may_draw(bool(moves)):
                 actions.append(DRAW)
-            elif not actions:
+            elif not moves:
                 actions.append(PASS)  # nothing fits and drawing can't help
             return actions
         if phase is Phase.CLAIM:
@@ -313,90 +418,122 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out any action; return every event it caused, in order."""
-        start = len(self.log)
-        if isinstance(action, Move):
-            self.play(action)
-        elif isinstance(action, Draw):
-            self.draw()
-        elif isinstance(action, Pass):
-            self.pass_turn()
-        elif isinstance(action, Claim):
-            self.claim(action.points)
-        elif isinstance(action, CallMuggins):
-            self.call_muggins(action.call)
-        else:
-            raise IllegalMove(f"not an action: {action!r}", action)
-        return self.log[start:]
-
-    def play(self, move: Move) -> Played:
-        """Play a tile; the follow-up events (round end...) go to the log too."""
-        seat = self.current
-        tile, end, endwise = move
-        hand = self.hands[seat]
-        layout = self.layout
-        forced = self._forced
-        # The common case, checked cheaply: an ordinary tile on an open end that
-        # matches. Anything else goes through the full check, which explains.
-        if not (
-            self.phase is _PLAY
-            and not endwise
-            and end is not _LEAD
-            and (forced is None or forced == tile)
-            and layout.open[_ARM[end]] in tile
-            and tile in hand
-        ):
-            refusal = move_refusal(self, move)
+        log = self.log
+        start = len(log)
+        if type(action) is not Move:
+            kind = type(action)
+            if kind is Draw:
+                self.draw()
+            elif kind is Pass:
+                self.pass_turn()
+            elif kind is Claim:
+                self.claim(action.points)  # type: ignore[union-attr]
+            elif kind is CallMuggins:
+                self.call_muggins(action.call)  # type: ignore[union-attr]
+            else:
+                raise IllegalMove(f"not an action: {action!r}", action)
+            return log[start:]
+        # A play, the commonest action, is carried out here rather than in a
+        # method of its own: one call less on every play of every look-ahead.
+        legal = self._legal
+        if legal is None:
+            legal = self._moves()
+        # Anything but a legal move goes through the full check, which explains.
+        if action not in legal:
+            refusal = move_refusal(self, action)
             if refusal is not None:
                 raise refusal
+        seat = self.current
+        tile, end, endwise = action
+        hand = self.hands[seat]
         hand.remove(tile)
-        layout = self.layout = layout.place(tile, end, endwise=endwise)
-        count = layout.count
-        rules = self.rules
-        table = self._points
-        points = (
-            table[count]
-            if count < len(table)
-            else play_points(count, rules.scoring, rules.points_unit)
-        )
-        event = Played(seat, tile, end, count, points, endwise)
-        self.log.append(event)
+        setup = self._setup
+        lay = self._lay
+        arm = _ARM[end]
+        fits = self._fits
+        sniff = lay[_SNIFF_PIP]
+        count = _place(lay, setup.mode, tile[0], tile[1], arm, endwise)
+        self._plays.append(action)
+        if fits is None or lay[_SNIFF_PIP] != sniff:  # a lead, or a new sniff's sides
+            self._fits, self._after = fits_for(lay[0], lay[1], lay[2], lay[3], setup.max_pip)
+        else:
+            step = 16 * arm + lay[arm]
+            after = self._after
+            entry = after.get(step)
+            if entry is None:
+                entry = after[step] = fits_for(lay[0], lay[1], lay[2], lay[3], setup.max_pip)
+            self._fits, self._after = entry
+        self._legal = None
+        points = setup.points[count]
+        key = (seat, tile, end, count, points, endwise)
+        log.append(_SHARED_PLAYED.get(key) or new_played(*key))
         self._passes = 0
         self._drawn = 0
         self._forced = None
         self._required_lead = None
-        if end is _LEAD and rules.leader_second_turn:
-            self._second_turn = True
+        self._mover = seat
+        if end is _LEAD:
+            self._second_turn = setup.second_turn
         elif self._second_turn:
             self._second_turn = False
-        self._mover = seat
-        if rules.muggins:
+        if setup.muggins:
             self._pending = points
             self.phase = Phase.CLAIM
-            return event
-        if points and self._score(self.side_of[seat], points):
-            return event
-        self._after_play()
+        elif not (points and self._score(setup.side_of[seat], points)):  # not the game's end
+            if not hand:
+                self._end_round("domino", seat)
+            elif not self._second_turn:
+                self.current = setup.after[seat]
+        return log[start:]
+
+    def play(self, move: Move) -> Played:
+        """Play a tile; the follow-up events (round end...) go to the log too."""
+        log = self.log
+        start = len(log)
+        self.apply(move)
+        event = log[start]
+        assert isinstance(event, Played)
         return event
 
     def draw(self) -> Drew:
-        refusal = draw_refusal(self)
-        if refusal is not None:
+        moves = self._legal
+        if moves is None:
+            moves = self._moves()
+        setup = self._setup
+        limit = setup.draw_limit
+        # _may_draw(), written out: a look-ahead draws often.
+        if not (
+            self.phase is _PLAY
+            and self._forced is None
+            and self.stock
+            and (limit is None or self._drawn < limit)
+            and self._fits is not None
+            and (setup.draw_while_playable or not moves)
+        ):
+            refusal = draw_refusal(self)
+            assert refusal is not None  # the check above is its yes/no twin
             raise refusal
         seat = self.current
         tile = self.stock.pop()
         self.hands[seat].append(tile)
         self._drawn += 1
-        if self.rules.must_play_drawn:
-            opens = self.layout.open
-            if tile.high in opens or tile.low in opens:
-                self._forced = tile
-        event = Drew(seat, tile)
+        found = self._fits[tile]
+        if setup.double_endwise:
+            self._forced = tile if found and setup.must_play_drawn else None
+            self._legal = None
+        elif found and setup.must_play_drawn:
+            self._forced = tile
+            self._legal = list(found)
+        elif found:  # the drawn tile is the last in the hand: its moves come last
+            self._legal = moves + list(found)
+        event = _SHARED_DREW.get((seat, tile)) or new_drew(seat, tile)
         self.log.append(event)
         return event
 
     def pass_turn(self) -> Passed:
-        refusal = pass_refusal(self)
-        if refusal is not None:
+        if self.phase is not _PLAY or self._moves() or self._may_draw(False):
+            refusal = pass_refusal(self)
+            assert refusal is not None
             raise refusal
         seat = self.current
         event = Passed(seat)
@@ -419,6 +556,7 @@ class Game:
         correct = points == self._pending
         event = Claimed(self._mover, points, correct)
         self.log.append(event)
+        self._legal = None
         if correct:
             if points and self._score(self.side_of[self._mover], points):
                 return event
@@ -437,6 +575,7 @@ class Game:
             raise refusal
         event = None
         self.phase = Phase.PLAY
+        self._legal = None
         if call:
             event = MugginsCalled(self.current, self._pending)
             self.log.append(event)
@@ -460,27 +599,30 @@ class Game:
     def _may_draw(self, holds_playable: bool) -> bool:
         """The fast yes/no twin of :func:`~sniff.engine.refusals.draw_refusal` (tests hold
         them equal)."""
-        rules = self.rules
-        limit = rules.draw_limit
+        setup = self._setup
+        limit = setup.draw_limit
         return (
-            self.phase is Phase.PLAY
+            self.phase is _PLAY
             and self._forced is None
             and bool(self.stock)
             and (limit is None or self._drawn < limit)
-            and self.layout.lead is not None
-            and (rules.draw_while_playable or not holds_playable)
+            and self._lay[_LEAD_HI] >= 0
+            and (setup.draw_while_playable or not holds_playable)
         )
 
     def _next_opponent(self, seat: int) -> int:
-        other = self.next_seat(seat)
-        while self.side_of[other] == self.side_of[seat]:
-            other = self.next_seat(other)
+        side_of = self.side_of
+        after = self._setup.after
+        other = after[seat]
+        while side_of[other] == side_of[seat]:
+            other = after[other]
         return other
 
     def _next_turn(self) -> None:
-        self.current = self.next_seat(self.current)
+        self.current = self._setup.after[self.current]
         self._drawn = 0
         self._forced = None
+        self._legal = None
 
     def _after_play(self) -> None:
         mover = self._mover
@@ -495,8 +637,10 @@ class Game:
 
     def _score(self, side: int, points: int) -> bool:
         """Add points during play; end the game at once if the target is reached."""
-        self.scores[side] += points
-        if self._check_target():
+        scores = self.scores
+        scores[side] += points
+        # Only this side's score grew: only it can have reached the target.
+        if scores[side] >= self.target and self._check_target():
             self._end_round("target", None)
             return True
         return False
@@ -509,23 +653,25 @@ class Game:
         return False
 
     def _end_round(self, reason: str, went_out: int | None) -> None:
+        self._legal = None
         if reason == "target":
             points = [0] * len(self.sides)
         else:
             points = round_points(
                 self.rules.round_scoring,
-                [self.pips(seat) for seat in range(self.players)],
+                [sum(map(sum, hand)) for hand in self.hands],
                 self.sides,
                 domino_by=went_out,
                 unit=self.rules.points_unit,
             )
+            scores = self.scores
             for side, gained in enumerate(points):
-                self.scores[side] += gained
-        hands = tuple(tuple(hand) for hand in self.hands)
+                scores[side] += gained
+        hands = tuple(map(tuple, self.hands))
         self.log.append(
             RoundEnded(self.round_no, reason, hands, tuple(points), tuple(self.scores), went_out)
         )
-        if reason == "target" or self._check_target():
+        if reason == "target" or (max(self.scores) >= self.target and self._check_target()):
             self.phase = Phase.GAME_OVER
             assert self.winner is not None
             self.log.append(GameEnded(self.winner, tuple(self.scores)))
@@ -536,12 +682,14 @@ class Game:
         self.round_no += 1
         previous = self.log[-1] if self.log else None
         redeal = False
+        rules = self.rules
+        dealer = self.dealer
         while True:
-            deal = self.dealer.deal(self.rules, self.players, self.round_no, self.rng)
-            if not isinstance(self.dealer, RandomDealer):  # ours are right by making
+            deal = dealer.deal(rules, self.players, self.round_no, self.rng)
+            if type(dealer) is not RandomDealer:  # ours are right by making
                 self._check_deal(deal)
             leader, required = choose_leader(
-                self.rules,
+                rules,
                 self.players,
                 deal,
                 round_no=self.round_no,
@@ -556,9 +704,15 @@ class Game:
             redeal = True
         self.round_start = len(self.log)
         self.log.append(Dealt(self.round_no, deal.hands, deal.boneyard, leader, redeal))
-        self.hands = [list(hand) for hand in deal.hands]
+        self.hands = list(map(list, deal.hands))
         self.stock = list(reversed(deal.boneyard))
-        self.layout = Layout.empty(self.rules.spinner)
+        self._lay = compact.empty_layout()
+        self._layout = _EMPTY[rules.spinner]
+        self._plays = []
+        self._built = 0
+        self._fits = None
+        self._after = _NO_AFTER
+        self._legal = None
         self.leader = self.current = leader
         self.phase = Phase.PLAY
         self._passes = 0

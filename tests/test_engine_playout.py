@@ -1,0 +1,144 @@
+"""The compact rounds of the look-ahead play by the engine's rules: same moves, same scores.
+
+Seeded games of every preset, 2 to 4 players and house-rule toggles are played
+through the public engine with random actions; each action is mirrored on a
+:class:`Round` made from the game when the round began. At every step the
+round must offer exactly the game's legal actions, and after every play and
+at the round's end it must hold the game's count, scores, turn and hands.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sniff.engine import PRESETS, Claim, Game, Phase, Played, RuleSet, Tile, compact
+from sniff.engine.playout import DRAW, PASS, Round, action_of_code, code_of_action
+
+
+def _variants() -> list[tuple[str, RuleSet, int]]:
+    cases = []
+    for name in sorted(PRESETS):
+        base = PRESETS[name]
+        for players in (2, 3, 4):
+            cases.append((name, base, players))
+        cases.append(
+            (
+                f"{name}+house",
+                base.with_changes(
+                    draw_while_playable=True,
+                    double_endwise=True,
+                    draw_limit=1,
+                    direction="counter-clockwise",
+                ),
+                3,
+            )
+        )
+        cases.append(
+            (f"{name}+nine", base.with_changes(tile_set="double-nine", scoring="threes"), 5)
+        )
+        cases.append((f"{name}+muggins", base.with_changes(muggins=True, scoring="primes"), 2))
+    return cases
+
+
+def _hand_tiles(mask: int) -> list[Tile]:
+    return sorted(compact.TILE_OF[i] for i in range(91) if mask >> i & 1)
+
+
+def _same(game: Game, rnd: Round) -> None:
+    assert rnd.count == game.layout.count
+    assert rnd.scores == game.scores
+    assert [_hand_tiles(h) for h in rnd.hands] == [sorted(h) for h in game.hands]
+    assert rnd.pips == [game.pips(seat) for seat in range(game.players)]
+    assert [compact.TILE_OF[t] for t in reversed(rnd.stock)] == list(game.boneyard)
+
+
+@pytest.mark.parametrize(("name", "rules", "players"), _variants())
+def test_compact_rounds_offer_the_same_moves_and_reach_the_same_scores(
+    name: str, rules: RuleSet, players: int
+) -> None:
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = Game(rules, players, seed=seed)
+        rounds = 0
+        while game.phase is not Phase.GAME_OVER and rounds < 6:
+            rounds += 1
+            rnd = Round.from_game(game)
+            _same(game, rnd)
+            while game.phase in (Phase.PLAY, Phase.CLAIM, Phase.MUGGINS):
+                if game.phase is Phase.CLAIM:  # the look-ahead takes claims as right
+                    game.apply(Claim(game.pending_points))
+                    continue
+                legal = game.legal_actions()
+                assert game.current == rnd.current
+                assert sorted(map(code_of_action, legal)) == sorted(rnd.actions()), name
+                action = rng.choice(legal)
+                code = code_of_action(action)
+                assert action_of_code(code) == action
+                events = game.apply(action)
+                rnd.apply(code)
+                if isinstance(events[0], Played):
+                    assert rnd.count == events[0].count
+                if game.phase is not Phase.CLAIM:  # (the look-ahead scores at once)
+                    _same(game, rnd)
+            assert rnd.over
+            assert rnd.winner == (game.winner if game.phase is Phase.GAME_OVER else -1)
+            if game.phase is Phase.ROUND_OVER:
+                game.next_round()
+
+
+def _greedy_by_steps(rnd: Round) -> None:
+    """The playout's policy, one public step at a time: the play earning the most,
+    then the heaviest tile, the first found among equals; else draw, else pass."""
+    table = rnd.setup.points
+    while not rnd.over:
+        actions = rnd.actions()
+        plays = [code for code in actions if code >= 0]
+        if not plays:
+            rnd.apply(actions[0])
+            continue
+
+        def key(code: int) -> int:
+            trial = rnd.copy()
+            trial.play(code)
+            return table[trial.count] * 64 + compact.PIPS[code >> 4]
+
+        by_arm = sorted(plays, key=lambda code: (code & 7, code >> 4))  # the search order
+        rnd.apply(max(by_arm, key=key))
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_the_playout_loop_plays_as_the_steps_do(name: str) -> None:
+    rules = PRESETS[name].with_changes(scoring="threes-fives")
+    for seed in range(40):
+        game = Game(rules, 2 + seed % 3, seed=seed)
+        fast, slow = Round.from_game(game), Round.from_game(game)
+        fast.playout()
+        _greedy_by_steps(slow)
+        assert (fast.scores, fast.hands, fast.stock, fast.winner) == (
+            slow.scores,
+            slow.hands,
+            slow.stock,
+            slow.winner,
+        ), (name, seed)
+
+
+def test_a_greedy_playout_ends_every_round_and_keeps_every_tile() -> None:
+    for seed in range(200):
+        game = Game(PRESETS["sniff"], 2 + seed % 3, seed=seed)
+        rnd = Round.from_game(game)
+        total = sum(h.bit_count() for h in rnd.hands) + len(rnd.stock)
+        rnd.playout()
+        assert rnd.over
+        on_table = sum(h.bit_count() for h in rnd.hands) + len(rnd.stock)
+        assert on_table < total  # tiles went on the table
+        assert max(rnd.scores) >= 0
+
+
+def test_draw_and_pass_codes_are_the_engine_actions() -> None:
+    from sniff.engine import DRAW as DRAW_ACTION
+    from sniff.engine import PASS as PASS_ACTION
+
+    assert code_of_action(DRAW_ACTION) == DRAW and action_of_code(DRAW) == DRAW_ACTION
+    assert code_of_action(PASS_ACTION) == PASS and action_of_code(PASS) == PASS_ACTION
