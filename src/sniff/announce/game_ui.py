@@ -8,6 +8,7 @@ claims, settings changed by keys, and the words drawn on the screen.
 
 from __future__ import annotations
 
+from sniff.announce.menu import MenuWords
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
 from sniff.announce.words import Words
@@ -32,18 +33,7 @@ class GameTexts:
 
     def level(self, level: str) -> str:
         """A computer player's strength in words: "expert", "greedy", "random"."""
-        tr = self.tr
-        names = {
-            # Translators: a computer player's strength: plays any legal tile at random.
-            "random": tr.pgettext("bot", "random"),
-            # Translators: a computer player's strength: always takes the most points now.
-            "greedy": tr.pgettext("bot", "greedy"),
-            # Translators: a computer player's strength: strong; German "Experte".
-            "expert": tr.pgettext("bot", "expert"),
-            # Translators: a computer player's strength: the strongest of all; German "Meister".
-            "master": tr.pgettext("bot", "master"),
-        }
-        return names.get(level, level)
+        return MenuWords(self.tr).bot_level(level)
 
     def with_level(self, name: str, level: str) -> str:
         """A computer player introduced with its strength: "Anna (expert)"."""

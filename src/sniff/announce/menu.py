@@ -141,6 +141,7 @@ class MenuWords:
     # -- values -------------------------------------------------------------------------
 
     def bot_level(self, level: str) -> str:
+        """A computer player's strength in words (the one place these are named)."""
         names = {
             # Translators: a computer player's strength: plays any legal tile at random.
             "random": self.tr.pgettext("bot", "random"),
