@@ -16,7 +16,7 @@ from sniff.engine.phase import Phase
 from sniff.engine.tiles import Tile
 
 if TYPE_CHECKING:
-    from sniff.engine.state import Game
+    from sniff.engine.position import Position
 
 __all__ = [
     "Reason",
@@ -60,7 +60,7 @@ class Refusal(IllegalMove):
         self.tiles = tiles
 
 
-def phase_refusal(game: Game, action: object) -> Refusal:
+def phase_refusal(game: Position, action: object) -> Refusal:
     """The refusal for an action that does not fit the game's phase."""
     if game.phase is Phase.GAME_OVER:
         return Refusal(Reason.GAME_OVER, "the game is over", action)
@@ -69,7 +69,7 @@ def phase_refusal(game: Game, action: object) -> Refusal:
     return Refusal(Reason.WRONG_PHASE, f"not now: the game waits for a {game.phase.value}", action)
 
 
-def move_refusal(game: Game, move: Move) -> Refusal | None:
+def move_refusal(game: Position, move: Move) -> Refusal | None:
     """Why *move* is refused now (None: it is allowed); the message names tile and end."""
     if game.phase is not Phase.PLAY:
         return phase_refusal(game, move)
@@ -83,7 +83,7 @@ def move_refusal(game: Game, move: Move) -> Refusal | None:
 
 
 def _move_problem(
-    game: Game, tile: Tile, end: End, endwise: bool
+    game: Position, tile: Tile, end: End, endwise: bool
 ) -> tuple[Reason, str, tuple[Tile, ...]] | None:
     if tile not in game.hands[game.current]:
         return Reason.NOT_IN_HAND, "it is not in your hand", (tile,)
@@ -115,7 +115,7 @@ def _move_problem(
     return None
 
 
-def draw_refusal(game: Game, holds_playable: bool | None = None) -> Refusal | None:
+def draw_refusal(game: Position, holds_playable: bool | None = None) -> Refusal | None:
     """Why drawing is refused now (None: the player may draw)."""
     if game.phase is not Phase.PLAY:
         return phase_refusal(game, DRAW)
@@ -140,7 +140,7 @@ def draw_refusal(game: Game, holds_playable: bool | None = None) -> Refusal | No
     return None
 
 
-def pass_refusal(game: Game, holds_playable: bool | None = None) -> Refusal | None:
+def pass_refusal(game: Position, holds_playable: bool | None = None) -> Refusal | None:
     """Why passing is refused now (None: the player may pass)."""
     if game.phase is not Phase.PLAY:
         return phase_refusal(game, PASS)
@@ -154,7 +154,7 @@ def pass_refusal(game: Game, holds_playable: bool | None = None) -> Refusal | No
     return None
 
 
-def claim_refusal(game: Game, action: Action) -> Refusal | None:
+def claim_refusal(game: Position, action: Action) -> Refusal | None:
     """Why a claim or a muggins call is refused now (None: allowed)."""
     if isinstance(action, Claim):
         if game.phase is not Phase.CLAIM:
