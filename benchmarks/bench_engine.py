@@ -27,29 +27,23 @@ from __future__ import annotations
 
 import argparse
 import gc
-import json
 import random
 import sys
 import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bare_playout import bare_playout
+from figures import emit, time_figures
 from naive_fives import NaiveHand
 from sniff.bots import Bot, make_bot
 from sniff.bots.match import play_game
 from sniff.engine import ACTIVE, Game, Phase, preset
 from sniff.engine.playout import Round
-from tournament import Timed, percentile
-
-
-def emit(name: str, value: float, unit: str, **details: Any) -> None:
-    """Print one figure as a JSON line."""
-    print(json.dumps({"name": name, "value": value, "unit": unit, "details": details}), flush=True)
+from tournament import Timed
 
 
 def best_rate(run: Callable[[int], int], seconds: float, repeats: int = 3) -> tuple[float, int]:
@@ -154,10 +148,10 @@ def bench_playouts(seconds: float) -> None:
             best = max(best, count / (run(count) / 1e9))
         return best
 
-    core, bare = rate(core_run), rate(bare_run)
-    emit("core_playouts_per_s", round(core), "playouts/s", policy="greedy", deals=len(starts))
-    emit("bare_playouts_per_s", round(bare), "playouts/s", same_deals=True, same_scores=True)
-    emit("core_over_bare", round(core / bare, 2), "ratio", goal=0.7)
+    core_rate, bare_rate = rate(core_run), rate(bare_run)
+    emit("core_playouts_per_s", round(core_rate), "playouts/s", policy="greedy", deals=len(starts))
+    emit("bare_playouts_per_s", round(bare_rate), "playouts/s", same_deals=True, same_scores=True)
+    emit("core_over_bare", round(core_rate / bare_rate, 2), "ratio", goal=0.7)
 
 
 # -- copying and memory -----------------------------------------------------------------
@@ -225,13 +219,12 @@ def bench_decisions(games: int) -> None:
             seats: list[Bot] = [timed, greedy] if number % 2 == 0 else [greedy, timed]
             play_game(rules, seats, seed=800 + number)
             times.extend(timed.times)
+        p95, figures = time_figures(times, 1)
         emit(
             f"{level}_decision_p95_ms",
-            round(percentile(times, 0.95) * 1e3, 1),
+            p95,
             "ms",
-            median_ms=round(percentile(times, 0.5) * 1e3, 1),
-            max_ms=round(max(times) * 1e3, 1),
-            decisions=len(times),
+            **figures,
             games=games,
             note="decisions with more than one legal action, one process, against greedy",
             goal_ms=250,

@@ -14,13 +14,13 @@ a small Python parent that runs nothing else.
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+
+from figures import emit
 
 SNIFF = Path(sys.executable).parent / "sniff"
 
@@ -50,11 +50,6 @@ seconds = time.perf_counter() - start
 peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 print(done.returncode, seconds, peak)
 """
-
-
-def emit(name: str, value: float, unit: str, **details: Any) -> None:
-    """Print one figure as a JSON line."""
-    print(json.dumps({"name": name, "value": value, "unit": unit, "details": details}), flush=True)
 
 
 def measure(command: list[str], feed: str = "-") -> tuple[int, float, int]:

@@ -16,7 +16,6 @@ Figures:
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -27,23 +26,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from figures import emit, percentile
+
 KEYS = {"right": "\x1b[C", "left": "\x1b[D", "up": "\x1b[A", "down": "\x1b[B"}
-
-
-def emit(name: str, value: float, unit: str, **details: Any) -> None:
-    """Print one figure as a JSON line."""
-    print(json.dumps({"name": name, "value": value, "unit": unit, "details": details}), flush=True)
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The *share* percentile (0..1) by the nearest rank.
-
-    >>> percentile([1.0, 2.0, 3.0, 4.0], 0.5)
-    2.0
-    """
-    ordered = sorted(values)
-    rank = max(1, round(share * len(ordered) + 0.4999))
-    return ordered[min(len(ordered), rank) - 1]
 
 
 class TimingSpeech:

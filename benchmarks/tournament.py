@@ -17,14 +17,13 @@ one legal play).
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import multiprocessing
 import sys
 import time
-from collections.abc import Sequence
 from typing import Any
 
+from figures import emit, time_figures
 from sniff.bots import LEVELS, Bot, make_bot
 from sniff.bots.match import play_game
 from sniff.engine import PRESETS, Observation, Phase, preset
@@ -43,12 +42,6 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The value below which *share* of *values* lie (nearest rank)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
 class Timed:
@@ -78,11 +71,6 @@ def one_game(job: tuple[str, str, str, int]) -> tuple[int, int, list[float], lis
     return won, game.round_no, a.times, b.times
 
 
-def emit(name: str, value: float, unit: str, **details: Any) -> None:
-    """Print one figure as a JSON line."""
-    print(json.dumps({"name": name, "value": value, "unit": unit, "details": details}), flush=True)
-
-
 def run(first: str, second: str, games: int, jobs: int, rules_name: str, start: int) -> None:
     """Play the games and print the figures."""
     started = time.perf_counter()
@@ -110,17 +98,17 @@ def run(first: str, second: str, games: int, jobs: int, rules_name: str, start: 
         seats="pairs of games share a deal; A sits first in even games",
         seconds=round(time.perf_counter() - started, 1),
     )
-    for index, level in ((2, first), (3, second)):
-        times = [t for r in results for t in r[index]]
+    times_a = [t for r in results for t in r[2]]
+    times_b = [t for r in results for t in r[3]]
+    for level, times in ((first, times_a), (second, times_b)):
         if not times:
             continue
+        p95, figures = time_figures(times, 2)
         emit(
             f"decision_ms_{level}_p95",
-            round(percentile(times, 0.95) * 1e3, 2),
+            p95,
             "ms",
-            median_ms=round(percentile(times, 0.5) * 1e3, 2),
-            max_ms=round(max(times) * 1e3, 2),
-            decisions=len(times),
+            **figures,
             note="decisions with more than one legal action; taken with --jobs processes",
             opponent=second if level == first else first,
         )
