@@ -12,7 +12,8 @@ Figures:
 - greedy playouts per second on the engine's compact core
   (``sniff.engine.playout``) and on a bare bitmask playout written for this
   benchmark (``bare_playout.py``), from the same deals, with the ratio (the
-  two must reach the same scores from every deal: checked here);
+  two must reach the same scores from every deal: checked here), and the
+  master's own playouts, in which the other side plays carefully;
 - the cost of ``Game.copy()`` in the middle of a round;
 - the memory of whole games: traced memory after every batch of games
   between greedy bots (it must stay flat);
@@ -148,10 +149,24 @@ def bench_playouts(seconds: float) -> None:
             best = max(best, count / (run(count) / 1e9))
         return best
 
+    def careful_run(count: int) -> int:  # the master's playouts: seat 1 plays carefully
+        rounds = [starts[i % len(starts)].copy() for i in range(count)]
+        started = time.perf_counter()
+        for rnd in rounds:
+            rnd.playout(careful=0b10)
+        return int((time.perf_counter() - started) * 1e9)
+
     core_rate, bare_rate = rate(core_run), rate(bare_run)
     emit("core_playouts_per_s", round(core_rate), "playouts/s", policy="greedy", deals=len(starts))
     emit("bare_playouts_per_s", round(bare_rate), "playouts/s", same_deals=True, same_scores=True)
     emit("core_over_bare", round(core_rate / bare_rate, 2), "ratio", goal=0.7)
+    emit(
+        "careful_playouts_per_s",
+        round(rate(careful_run)),
+        "playouts/s",
+        policy="seat 0 greedy, seat 1 careful (as the master plays them)",
+        deals=len(starts),
+    )
 
 
 # -- copying and memory -----------------------------------------------------------------

@@ -2,6 +2,7 @@
 
     python benchmarks/tournament.py --a master --b greedy --games 400 --jobs 2
     python benchmarks/tournament.py --a master --b expert --games 400 --jobs 2
+    python benchmarks/tournament.py --a oracle --b expert --games 200 --jobs 2
 
 Two-player games of a preset (``sniff`` by default) to its target, in pairs
 that share their deals: games *2k* and *2k + 1* both come from seed ``30000 +
@@ -12,6 +13,9 @@ Prints one JSON object per figure, as the other benchmarks do: the win rate
 of A with its Wilson 95 % interval, and the median, p95 and largest thinking
 time of each level over the decisions where it had a real choice (more than
 one legal play).
+
+Level A may also be ``oracle`` (``oracle.py``): the master told the other
+players' real hands, a measuring device for what the hidden tiles are worth.
 """
 
 from __future__ import annotations
@@ -24,9 +28,12 @@ import time
 from typing import Any
 
 from figures import emit, time_figures
+from oracle import HandSeer
 from sniff.bots import LEVELS, Bot, make_bot
 from sniff.bots.match import play_game
-from sniff.engine import PRESETS, Observation, Phase, preset
+from sniff.engine import PRESETS, Game, Observation, Phase, RuleSet, preset
+
+ORACLE = "oracle"
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -60,13 +67,25 @@ class Timed:
         return action
 
 
+def seen_game(rules: RuleSet, seats: list[Bot], seer: HandSeer, seed: int) -> Game:
+    """:func:`play_game`, with the hand-seer handed the game before each decision."""
+    game = Game(rules, len(seats), seed=seed)
+    seer.game = game
+    return play_game(rules, seats, seed=seed, game=game)
+
+
 def one_game(job: tuple[str, str, str, int]) -> tuple[int, int, list[float], list[float]]:
     """Game *number*: 1 if level A won, the rounds played, and each level's times."""
     first, second, rules_name, number = job
-    a = Timed(make_bot(first, seed=10_000 + number))
+    seer = HandSeer(10_000 + number) if first == ORACLE else None
+    a = Timed(seer if seer is not None else make_bot(first, seed=10_000 + number))
     b = Timed(make_bot(second, seed=20_000 + number))
     seats: list[Bot] = [a, b] if number % 2 == 0 else [b, a]
-    game = play_game(preset(rules_name), seats, seed=30_000 + number // 2)
+    rules, seed = preset(rules_name), 30_000 + number // 2
+    if seer is not None:
+        game = seen_game(rules, seats, seer, seed)
+    else:
+        game = play_game(rules, seats, seed=seed)
     won = int(game.winner == (0 if number % 2 == 0 else 1))
     return won, game.round_no, a.times, b.times
 
@@ -116,7 +135,9 @@ def run(first: str, second: str, games: int, jobs: int, rules_name: str, start: 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--a", default="master", choices=LEVELS, help="the level measured")
+    parser.add_argument(
+        "--a", default="master", choices=(*LEVELS, ORACLE), help="the level measured"
+    )
     parser.add_argument("--b", default="greedy", choices=LEVELS, help="its opponent")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=2, help="processes (at most the cores)")

@@ -9,10 +9,19 @@ proportion to how well they explain the other players' choices so far
 heavier tile, rarely plays as they did). In each kept deal it tries every
 legal action and plays the round on to its end on
 :class:`~sniff.engine.playout.Round`, the engine's compact form of a round,
-many times faster than the game itself; every player in a playout makes the
-play that earns the most. An action's value is what its side gains over the
-best opposing side, with reaching the target worth far more. The same deals
-serve every action, so the actions are compared on equal terms.
+many times faster than the game itself. In a playout every player makes the
+play that earns the most; the other side's players, among plays that earn
+the same, leave the next player the fewest points to make with the tiles
+they cannot see (:mod:`sniff.engine.threats`), as people who know the game
+do, so that the master does not count on counts a real opponent would not
+leave it. (Its own side's later plays stay plain: the search weighs only the
+play it is choosing.) An action's value is the master's chance of winning
+the game: 1 where its side reaches the target in the playout, 0 where
+another does, else the chance of winning from the scores the round left
+(:mod:`sniff.bots.equity`), so that ten points weigh what they are worth at
+that moment of the game. With more than two sides it is what its side gains
+over the best opposing side, with reaching the target worth far more. The
+same deals serve every action, so the actions are compared on equal terms.
 
 Budgets are counted in deals, so a seeded master is reproducible; a time
 limit exists as an option for interactive play only.
@@ -21,9 +30,11 @@ limit exists as an option for interactive play only.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from sniff.bots.base import SearchBot, check_observation, outcome_value
 from sniff.bots.belief import PlayModel
+from sniff.bots.equity import race_model
 from sniff.bots.sampler import Sampler
 from sniff.engine import Observation, Tile
 from sniff.engine.playout import Round, code_of_action
@@ -31,7 +42,7 @@ from sniff.engine.playout import Round, code_of_action
 __all__ = ["DEFAULT_DEALS", "MasterBot"]
 
 #: Deals per decision by default: every legal action is played out in each.
-DEFAULT_DEALS = 400
+DEFAULT_DEALS = 300
 #: At most this many playouts per decision, however many actions there are.
 MAX_PLAYOUTS = 4000
 
@@ -65,11 +76,13 @@ class MasterBot(SearchBot):
         self.oversample = oversample
 
     def evaluate(self, obs: Observation) -> list[float]:
-        """The mean playout value of each of ``obs.legal``, in order."""
+        """The mean playout value of each of ``obs.legal``, in order: the chance of
+        winning the game with two sides, else the points gained over the others."""
         obs = check_observation(obs)
         codes = [code_of_action(action) for action in obs.legal]
-        side = obs.side
-        before = obs.scores
+        value = self._valuer(obs)
+        mine = obs.sides[obs.side]
+        careful = sum(1 << seat for seat in range(obs.players) if seat not in mine)
         totals = [0.0] * len(codes)
         deals = max(1, min(self.deals, MAX_PLAYOUTS // len(codes)))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -79,13 +92,36 @@ class MasterBot(SearchBot):
             for i, code in enumerate(codes):
                 rnd = base.copy()
                 rnd.apply(code)
-                rnd.playout()
-                winner = rnd.winner if rnd.winner >= 0 else None
-                totals[i] += weight * outcome_value(rnd.scores, before, side, winner)
+                rnd.playout(careful)
+                totals[i] += weight * value(rnd)
             weights += weight
             if deadline is not None and time.perf_counter() > deadline:
                 break
         return [total / weights for total in totals]
+
+    @staticmethod
+    def _valuer(obs: Observation) -> Callable[[Round], float]:
+        """What a played-out round is worth to *obs*'s side."""
+        side = obs.side
+        race = race_model(obs.rules, obs.players)
+        if race is None:
+            before = obs.scores
+
+            def points(rnd: Round) -> float:
+                winner = rnd.winner if rnd.winner >= 0 else None
+                return outcome_value(rnd.scores, before, side, winner)
+
+            return points
+        other = 1 - side
+        target = obs.target
+        win_chance = race.win_chance
+
+        def chance(rnd: Round) -> float:
+            if rnd.winner >= 0:
+                return float(rnd.winner == side)
+            return win_chance(target - rnd.scores[side], target - rnd.scores[other])
+
+        return chance
 
     def likely_deals(self, obs: Observation, count: int) -> list[tuple[Deal, float]]:
         """*count* deals of the hidden tiles with their weights, by how well they

@@ -19,9 +19,12 @@ def play_game(
     seed: int,
     max_rounds: int = 200,
     on_decision: DecisionHook | None = None,
+    game: Game | None = None,
 ) -> Game:
     """Play a game of *rules* between *bots* (one per seat) to the end and return
-    it. Each bot is handed only its own observation.
+    it. Each bot is handed only its own observation. The game is made from
+    *rules* and *seed*, unless one already made is given (for a benchmark
+    that must watch it as it is played).
 
     >>> from sniff.bots import make_bot
     >>> from sniff.engine import preset
@@ -30,7 +33,8 @@ def play_game(
     >>> game.phase.value, max(game.scores) >= game.target
     ('game-over', True)
     """
-    game = Game(rules, len(bots), seed=seed)
+    if game is None:
+        game = Game(rules, len(bots), seed=seed)
     while game.phase is not Phase.GAME_OVER:
         if game.phase is Phase.ROUND_OVER:
             if game.round_no >= max_rounds:

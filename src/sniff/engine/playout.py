@@ -36,6 +36,7 @@ from sniff.engine.rules import RuleSet
 from sniff.engine.scoring import round_points
 from sniff.engine.state import Game
 from sniff.engine.tables import Setup, setup_for
+from sniff.engine.threats import careful_play
 from sniff.engine.tiles import Tile
 
 __all__ = ["DRAW", "LEAD", "PASS", "Round", "action_of_code", "code_of_action"]
@@ -329,10 +330,15 @@ class Round:
         self.drawn = 0
         self.forced = -1
 
-    def playout(self) -> None:
+    def playout(self, careful: int = 0) -> None:
         """Play the round to its end (or the game's): each player makes the play that
         earns the most (then sheds the heaviest tile; the first found among equals),
         draws only when nothing fits, and passes when drawing is not allowed.
+
+        The seats in the bitmask *careful* play as careful players instead: among
+        the plays that earn the most, the one that leaves the next player the
+        fewest points to make with a tile they cannot see
+        (:func:`~sniff.engine.threats.careful_play`).
 
         A bot runs thousands of these per decision, so this is :meth:`play`,
         :meth:`draw` and :meth:`pass_turn` written out in one loop, with the
@@ -363,39 +369,50 @@ class Round:
         passes = self.passes
         drawn = self.drawn
         forced = self.forced
+        stock_mask = 0  # the boneyard as a mask, for the careful players' unseen tiles
+        if careful:
+            for tid in stock:
+                stock_mask |= 1 << tid
         while True:
             hand = hands[seat] if forced < 0 else 1 << forced
             best = -1
-            best_key = -1
-            new_sniff_possible = lay[_SNIFF] < 0 and mode != _NONE
-            for arm in range(4):
-                pip = lay[arm]
-                if pip < 0:
-                    continue
-                fits = hand & PIP_MASK[pip]
-                if not fits:
-                    continue
-                placed = lay[4 + arm]
-                if placed and arm < 2 and not (lay[17] == arm and lay[18] == placed):
-                    base = lay[12] - lay[8 + arm]  # end_base() of a plain end, written out
-                else:
-                    base = end_base(lay, mode, arm)
-                while fits:
-                    bit = fits & -fits
-                    fits ^= bit
-                    tid = bit.bit_length() - 1
-                    high = HIGH[tid]
-                    low = LOW[tid]
-                    if base < 0 or (high == low and new_sniff_possible):
-                        count = count_after(lay, mode, high, low, arm)
-                    elif high == low:
-                        count = base + 2 * high
+            if careful >> seat & 1:
+                unseen = stock_mask
+                for other, held in enumerate(hands):
+                    if other != seat:
+                        unseen |= held
+                best = careful_play(lay, mode, table, hand, unseen)
+            else:
+                best_key = -1
+                new_sniff_possible = lay[_SNIFF] < 0 and mode != _NONE
+                for arm in range(4):
+                    pip = lay[arm]
+                    if pip < 0:
+                        continue
+                    fits = hand & PIP_MASK[pip]
+                    if not fits:
+                        continue
+                    placed = lay[4 + arm]
+                    if placed and arm < 2 and not (lay[17] == arm and lay[18] == placed):
+                        base = lay[12] - lay[8 + arm]  # end_base() of a plain end, written out
                     else:
-                        count = base + (low if high == pip else high)
-                    key = table[count] * 64 + high + low
-                    if key > best_key:
-                        best_key = key
-                        best = 16 * tid + arm
+                        base = end_base(lay, mode, arm)
+                    while fits:
+                        bit = fits & -fits
+                        fits ^= bit
+                        tid = bit.bit_length() - 1
+                        high = HIGH[tid]
+                        low = LOW[tid]
+                        if base < 0 or (high == low and new_sniff_possible):
+                            count = count_after(lay, mode, high, low, arm)
+                        elif high == low:
+                            count = base + 2 * high
+                        else:
+                            count = base + (low if high == pip else high)
+                        key = table[count] * 64 + high + low
+                        if key > best_key:
+                            best_key = key
+                            best = 16 * tid + arm
             if best >= 0:  # play
                 tid = best >> 4
                 high = HIGH[tid]
@@ -416,6 +433,7 @@ class Round:
                 seat = after_seat[seat]
             elif forced < 0 and stock and (limit is None or drawn < limit):  # draw
                 tid = stock.pop()
+                stock_mask &= ~(1 << tid)
                 hands[seat] |= 1 << tid
                 pips[seat] += PIPS[tid]
                 drawn += 1
