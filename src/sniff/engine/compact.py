@@ -171,31 +171,42 @@ def place(s: list[int], mode: int, high: int, low: int, arm: int, endwise: bool 
     """
     # Every play of every look-ahead comes here: the indices are written out
     # (OPEN + arm is arm, NUM + arm is 4 + arm, VAL + arm is 8 + arm, COUNT 12,
-    # SNIFF_PIP 16, SNIFF_ARM 17, SNIFF_POS 18).
-    sniff_now = high == low and s[16] < 0 and mode != NONE
+    # SNIFF_PIP 16, SNIFF_ARM 17, SNIFF_POS 18), and a tile that is not a double,
+    # most plays, asks nothing about the sniff.
     if arm < 0:
-        return _lead(s, mode, high, low, endwise, sniff_now)
+        return _lead(s, mode, high, low, endwise, high == low and s[16] < 0 and mode != NONE)
     inner = s[arm]
-    outer = low if high == inner else high
     placed = s[4 + arm]
-    if sniff_now:
-        base = -1
-    elif placed and arm < N and not (s[17] == arm and s[18] == placed):
-        base = s[12] - s[8 + arm]  # end_base() of a plain end of the main line, written out
+    if high != low:
+        value = outer = low if high == inner else high
+    elif s[16] < 0 and mode != NONE:
+        return _sniff(s, mode, high, arm, placed)
+    else:
+        outer = high
+        value = high if endwise else 2 * high
+    # end_base() of an end that is a tile other than the sniff, written out (a
+    # side of the sniff is never the sniff's own arm, SNIFF_ARM being W or E).
+    if placed and not (s[17] == arm and s[18] == placed):
+        base = s[12] - s[8 + arm]
     else:
         base = end_base(s, mode, arm)
     s[4 + arm] = placed + 1
     s[arm] = -1 if arm >= N and mode == STUBBY else outer
-    if sniff_now:
-        s[16] = high
-        s[17] = arm
-        s[18] = placed + 1
-        s[2] = s[3] = inner
-        s[8 + arm] = outer if mode == STUBBY else 2 * outer
-        count = s[12] = full_count(s, mode)
-        return count
-    value = s[8 + arm] = 2 * outer if high == low and not endwise else outer
+    s[8 + arm] = value
     count = s[12] = base + value if base >= 0 else full_count(s, mode)
+    return count
+
+
+def _sniff(s: list[int], mode: int, pip: int, arm: int, placed: int) -> int:
+    """:func:`place` for the first double, which becomes the sniff, on *arm*."""
+    s[NUM + arm] = placed + 1
+    s[OPEN + arm] = pip
+    s[SNIFF_PIP] = pip
+    s[SNIFF_ARM] = arm
+    s[SNIFF_POS] = placed + 1
+    s[OPEN + N] = s[OPEN + S] = pip
+    s[VAL + arm] = pip if mode == STUBBY else 2 * pip
+    count = s[COUNT] = full_count(s, mode)
     return count
 
 

@@ -40,16 +40,26 @@ def shuffle(tiles: list[Tile], rng: random.Random) -> None:
     count = len(tiles)
     if count < 2:
         return
-    steps = _STEPS.get(count)
-    if steps is None:
-        steps = _STEPS[count] = tuple((i, i + 1) for i in range(count - 1, 0, -1))
-    code = rng.randrange(factorial(count))
+    plan = _PLANS.get(count)
+    if plan is None:
+        plan = _PLANS[count] = (
+            factorial(count),
+            tuple((i, i + 1) for i in range(count - 1, 0, -1)),
+        )
+    orders, steps = plan
+    code = rng.randrange(orders)
     for i, radix in steps:
-        code, j = divmod(code, radix)
+        j = code % radix  # (two operators cost less than divmod's call and its tuple)
+        code //= radix
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
 
-_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}  # (place, radix), last place first
+#: For each number of tiles: how many orders there are, and the steps (place, radix),
+#: last place first.
+_PLANS: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+
+
+_new_tuple = tuple.__new__
 
 
 class RandomDealer:
@@ -60,10 +70,14 @@ class RandomDealer:
         shuffle(tiles, rng)
         size = rules.hand_size(players)
         cut = players * size
+        shuffled = tuple(tiles)  # (slices of a tuple are tuples: one copy, not two, each)
         if players == 2:  # the commonest table, without the loop
-            return Deal((tuple(tiles[:size]), tuple(tiles[size:cut])), tuple(tiles[cut:]))
-        hands = tuple([tuple(tiles[start : start + size]) for start in range(0, cut, size)])
-        return Deal(hands, tuple(tiles[cut:]))
+            hands: tuple[tuple[Tile, ...], ...] = (shuffled[:size], shuffled[size:cut])
+        else:
+            hands = tuple([shuffled[start : start + size] for start in range(0, cut, size)])
+        # Deal(hands, boneyard), made as the tuple it is (a NamedTuple's own __new__
+        # is a Python function that costs more than the slicing).
+        return _new_tuple(Deal, (hands, shuffled[cut:], None))
 
 
 class ScriptedDealer:

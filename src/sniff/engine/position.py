@@ -36,7 +36,7 @@ from sniff.engine.refusals import (
     pass_refusal,
 )
 from sniff.engine.rules import RuleSet
-from sniff.engine.tables import LEAD_MOVES, Fits, FitsEntry, Setup
+from sniff.engine.tables import LEAD_MOVES, Fits, Setup
 from sniff.engine.tiles import Tile
 
 __all__ = ["Position"]
@@ -51,7 +51,6 @@ class Position:
     """One moment of a game between *players* seats: read it, copy it, ask what is legal."""
 
     __slots__ = (
-        "_after",
         "_built",
         "_drawn",
         "_fits",
@@ -107,8 +106,7 @@ class Position:
     _layout: Layout  # the layout after the first _built plays of _plays
     _plays: list[Move]  # this round's plays, in order
     _built: int
-    _fits: Fits | None  # the moves of each tile on the open ends (None: no lead yet)
-    _after: dict[int, FitsEntry]  # the tables of fits one play leads to
+    _fits: Fits | None  # the moves of each tile that fits the open ends (None: no lead yet)
     _legal: list[Move] | None  # the legal moves now, once worked out; never changed in place
     _passes: int  # passes in a row
     _drawn: int  # tiles drawn this turn
@@ -151,7 +149,6 @@ class Position:
         twin._plays = self._plays[:]
         twin._built = self._built
         twin._fits = self._fits
-        twin._after = self._after
         twin._legal = self._legal
         twin._passes = self._passes
         twin._drawn = self._drawn
@@ -247,13 +244,12 @@ class Position:
         else:
             forced = self._forced
             if forced is not None:
-                legal = list(fits[forced])
+                legal = list(fits.get(forced, ()))
             else:
                 legal = []
                 for tile in self.hands[self.current]:
-                    found = fits[tile]
-                    if found:
-                        legal += found
+                    if tile in fits:
+                        legal += fits[tile]
             if self._setup.double_endwise:
                 legal += self._endwise(legal)
         self._legal = legal
@@ -286,24 +282,32 @@ class Position:
         phase = self.phase
         if phase is _PLAY:
             moves = self._legal
+            setup = self._setup
             if moves is None:
                 fits = self._fits
-                if fits is None or self._forced is not None or self._setup.double_endwise:
+                if fits is None or self._forced is not None or setup.double_endwise:
                     moves = self._moves()
                 else:  # the common case of _moves(), written out: it runs on every turn
                     moves = []
                     for tile in self.hands[self.current]:
-                        found = fits[tile]
-                        if found:
-                            moves += found
+                        if tile in fits:
+                            moves += fits[tile]
                     self._legal = moves
+            if not moves:  # _may_draw(False), written out: a player often draws again
+                limit = setup.draw_limit
+                if (
+                    self._forced is None
+                    and self.stock
+                    and (limit is None or self._drawn < limit)
+                    and self._lay[_LEAD_HI] >= 0
+                ):
+                    return [DRAW]
+                return [PASS]  # nothing fits and drawing can't help
+            if not setup.draw_while_playable:
+                return [*moves]  # drawing is only for want of a tile
             actions: list[Action] = list(moves)
-            if moves and not self._setup.draw_while_playable:
-                return actions  # drawing is only for want of a tile
-            if self._may_draw(bool(moves)):
+            if self._may_draw(True):
                 actions.append(DRAW)
-            elif not moves:
-                actions.append(PASS)  # nothing fits and drawing can't help
             return actions
         if phase is Phase.CLAIM:
             return [Claim(self._pending)]

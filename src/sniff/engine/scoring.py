@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from sniff.engine.rules import Combination, RoundScoring
@@ -73,6 +73,12 @@ def play_points(count: int, combination: Combination, unit: int = 1) -> int:
     return round_to_five(count) // unit
 
 
+# (Enum members read once: a class attribute of an Enum is slow to read.)
+_OPPONENTS_PIPS = RoundScoring.OPPONENTS_PIPS
+_SUBTRACT_OWN = RoundScoring.SUBTRACT_OWN
+_WINNER_NET_FIVES = RoundScoring.WINNER_NET_FIVES
+
+
 def round_points(
     method: RoundScoring,
     hand_pips: Sequence[int],
@@ -80,23 +86,28 @@ def round_points(
     *,
     domino_by: int | None,
     unit: int = 1,
+    side_of: Sequence[int] | Mapping[int, int] | None = None,
 ) -> list[int]:
     """Points each side gains (or loses) when a round ends by domino or block.
 
     *hand_pips* are the pips left in each seat's hand, *sides* who scores
     together, *domino_by* the seat that went out (None when blocked).
+    *side_of*, each seat's side, may be given by a caller that has it (it
+    must agree with *sides*).
 
     >>> round_points(RoundScoring.OPPONENTS_PIPS, [0, 17], [[0], [1]], domino_by=0)
     [17, 0]
     >>> round_points(RoundScoring.SUBTRACT_OWN, [17, 3], [[0], [1]], domino_by=None)
     [-15, -5]
     """
-    side_of: dict[int, int] = {}
-    for i, members in enumerate(sides):
-        for seat in members:
-            side_of[seat] = i
+    if side_of is None:
+        seats: dict[int, int] = {}
+        for i, members in enumerate(sides):
+            for seat in members:
+                seats[seat] = i
+        side_of = seats
     points = [0] * len(sides)
-    if method is RoundScoring.OPPONENTS_PIPS and domino_by is not None:
+    if method is _OPPONENTS_PIPS and domino_by is not None:
         # Domino (sniff, muggins): the opponents' pips, unrounded. (A loop: a round
         # ends at every one of a look-ahead's playouts.)
         winners = side_of[domino_by]
@@ -104,11 +115,11 @@ def round_points(
             if side_of[seat] != winners:
                 points[winners] += pips
         return points
-    if method is RoundScoring.SUBTRACT_OWN:
+    if method is _SUBTRACT_OWN:
         for seat, pips in enumerate(hand_pips):
             points[side_of[seat]] -= round_to_five(pips)
         return points
-    if method is RoundScoring.OPPONENTS_PIPS:
+    if method is _OPPONENTS_PIPS:
         # Blocked: each player scores the difference to every opponent holding more.
         for seat, pips in enumerate(hand_pips):
             for other, theirs in enumerate(hand_pips):
@@ -119,7 +130,7 @@ def round_points(
     if winner is None:
         return points
     side = side_of[winner]
-    if method is RoundScoring.WINNER_NET_FIVES:
+    if method is _WINNER_NET_FIVES:
         others = sum(p for s, p in enumerate(hand_pips) if side_of[s] != side)
         own = sum(p for s, p in enumerate(hand_pips) if side_of[s] == side)
         points[side] = max(0, round_to_five(others - own)) // unit
@@ -128,7 +139,7 @@ def round_points(
     return points
 
 
-def lowest_hand(hand_pips: Sequence[int], side_of: dict[int, int]) -> int | None:
+def lowest_hand(hand_pips: Sequence[int], side_of: Sequence[int] | Mapping[int, int]) -> int | None:
     """The seat with the fewest pips; None when players of different sides tie.
 
     >>> lowest_hand([9, 4, 4], {0: 0, 1: 1, 2: 2}) is None

@@ -17,8 +17,6 @@ import random
 
 from sniff.engine import compact
 from sniff.engine.dealing import Deal, Dealer, RandomDealer
-from sniff.engine.events import _DREW as _SHARED_DREW
-from sniff.engine.events import _PLAYED as _SHARED_PLAYED
 from sniff.engine.events import (
     Action,
     CallMuggins,
@@ -36,8 +34,8 @@ from sniff.engine.events import (
     Passed,
     Played,
     RoundEnded,
-    new_drew,
-    new_played,
+    new_dealt,
+    new_round_ended,
 )
 from sniff.engine.layout import End, Layout
 from sniff.engine.leading import choose_leader
@@ -52,7 +50,6 @@ from sniff.engine.refusals import (
 from sniff.engine.rules import RuleSet
 from sniff.engine.scoring import round_points
 from sniff.engine.tables import (
-    FitsEntry,
     fits_for,
     points_table,
     setup_for,
@@ -61,15 +58,15 @@ from sniff.engine.tiles import Tile
 
 __all__ = ["Game", "points_table"]
 
+# (Enum members read once: a class attribute of an Enum is slow to read.)
 _PLAY = Phase.PLAY
-_LEAD = End.LEAD
+_CLAIM = Phase.CLAIM
+_ROUND_OVER = Phase.ROUND_OVER
+_GAME_OVER = Phase.GAME_OVER
 _ARM = {end: end.arm for end in End}
-_LEAD_HI = compact.LEAD_HI
-_SNIFF_PIP = compact.SNIFF_PIP
 _place = compact.place
 #: The empty layout of each spinner mode (layouts never change, so one serves all).
 _EMPTY = {mode: Layout.empty(mode) for mode in compact.MODE_CODE}
-_NO_AFTER: dict[int, FitsEntry] = {}  # before the lead (never filled: the lead looks up)
 
 
 class Game(Position):
@@ -131,9 +128,7 @@ class Game(Position):
         game._lay = layout._state[:]
         game._plays = []
         game._built = 0
-        game._fits, game._after = (
-            (None, {}) if layout.lead is None else fits_for(*layout.open, rules.max_pip)
-        )
+        game._fits = None if layout.lead is None else fits_for(*layout.open, rules.max_pip)
         game._legal = None
         return game
 
@@ -141,21 +136,10 @@ class Game(Position):
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out any action; return every event it caused, in order."""
-        log = self.log
-        start = len(log)
         if type(action) is not Move:
-            kind = type(action)
-            if kind is Draw:
-                self.draw()
-            elif kind is Pass:
-                self.pass_turn()
-            elif kind is Claim:
-                self.claim(action.points)  # type: ignore[union-attr]
-            elif kind is CallMuggins:
-                self.call_muggins(action.call)  # type: ignore[union-attr]
-            else:
-                raise IllegalMove(f"not an action: {action!r}", action)
-            return log[start:]
+            if type(action) is Draw:
+                return [self.draw()]  # a draw causes nothing more
+            return self._act(action)
         # A play, the commonest action, is carried out here rather than in a
         # method of its own: one call less on every play of every look-ahead.
         legal = self._legal
@@ -168,45 +152,62 @@ class Game(Position):
                 raise refusal
         seat = self.current
         tile, end, endwise = action
+        high, low = tile
         hand = self.hands[seat]
         hand.remove(tile)
         setup = self._setup
         lay = self._lay
         arm = _ARM[end]
-        fits = self._fits
-        sniff = lay[_SNIFF_PIP]
-        count = _place(lay, setup.mode, tile[0], tile[1], arm, endwise)
+        count = _place(lay, setup.mode, high, low, arm, endwise)
         self._plays.append(action)
-        if fits is None or lay[_SNIFF_PIP] != sniff:  # a lead, or a new sniff's sides
-            self._fits, self._after = fits_for(lay[0], lay[1], lay[2], lay[3], setup.max_pip)
-        else:
-            step = 16 * arm + lay[arm]
-            after = self._after
-            entry = after.get(step)
-            if entry is None:
-                entry = after[step] = fits_for(lay[0], lay[1], lay[2], lay[3], setup.max_pip)
-            self._fits, self._after = entry
+        # The moves on the new open ends (see fits_table()).
+        try:  # (no method call: found every time once the tables are filled)
+            self._fits = setup.fits[16 * lay[0] + lay[1]][16 * lay[2] + lay[3]]
+        except KeyError:
+            self._fits = fits_for(lay[0], lay[1], lay[2], lay[3], setup.max_pip)
         self._legal = None
         points = setup.points[count]
-        key = (seat, tile, end, count, points, endwise)
-        log.append(_SHARED_PLAYED.get(key) or new_played(*key))
+        try:
+            event = setup.played[seat][count][action]
+        except KeyError:
+            event = setup.new_played(seat, action, count)
+        log = self.log
+        start = len(log)
+        log.append(event)
         self._passes = 0
         self._drawn = 0
         self._forced = None
         self._required_lead = None
         self._mover = seat
-        if end is _LEAD:
+        if arm < 0:
             self._second_turn = setup.second_turn
         elif self._second_turn:
             self._second_turn = False
         if setup.muggins:
             self._pending = points
-            self.phase = Phase.CLAIM
-        elif not (points and self._score(setup.side_of[seat], points)):  # not the game's end
-            if not hand:
-                self._end_round("domino", seat)
-            elif not self._second_turn:
-                self.current = setup.after[seat]
+            self.phase = _CLAIM
+        elif points and self._score(setup.side_of[seat], points):
+            return log[start:]  # the game's end
+        elif not hand:
+            self._end_round("domino", seat)
+            return log[start:]
+        elif not self._second_turn:
+            self.current = setup.after[seat]
+        return [event]
+
+    def _act(self, action: Action) -> list[Event]:
+        """:meth:`apply` for anything but a play or a draw."""
+        log = self.log
+        start = len(log)
+        kind = type(action)
+        if kind is Pass:
+            self.pass_turn()
+        elif kind is Claim:
+            self.claim(action.points)  # type: ignore[union-attr]
+        elif kind is CallMuggins:
+            self.call_muggins(action.call)  # type: ignore[union-attr]
+        else:
+            raise IllegalMove(f"not an action: {action!r}", action)
         return log[start:]
 
     def play(self, move: Move) -> Played:
@@ -224,23 +225,25 @@ class Game(Position):
             moves = self._moves()
         setup = self._setup
         limit = setup.draw_limit
+        stock = self.stock
+        fits = self._fits
         # _may_draw(), written out: a look-ahead draws often.
         if not (
             self.phase is _PLAY
             and self._forced is None
-            and self.stock
+            and stock
             and (limit is None or self._drawn < limit)
-            and self._fits is not None
+            and fits is not None
             and (setup.draw_while_playable or not moves)
         ):
             refusal = draw_refusal(self)
             assert refusal is not None  # the check above is its yes/no twin
             raise refusal
         seat = self.current
-        tile = self.stock.pop()
+        tile = stock.pop()
         self.hands[seat].append(tile)
         self._drawn += 1
-        found = self._fits[tile]
+        found = fits.get(tile)
         if setup.double_endwise:
             self._forced = tile if found and setup.must_play_drawn else None
             self._legal = None
@@ -249,7 +252,10 @@ class Game(Position):
             self._legal = list(found)
         elif found:  # the drawn tile is the last in the hand: its moves come last
             self._legal = moves + list(found)
-        event = _SHARED_DREW.get((seat, tile)) or new_drew(seat, tile)
+        try:
+            event = setup.drew[seat][tile]
+        except KeyError:
+            event = setup.new_drew(seat, tile)
         self.log.append(event)
         return event
 
@@ -363,67 +369,83 @@ class Game(Position):
 
     def _end_round(self, reason: str, went_out: int | None) -> None:
         self._legal = None
+        scores = self.scores
         if reason == "target":
-            points = [0] * len(self.sides)
+            points = [0] * len(scores)
+            reached = True
         else:
+            rules = self.rules
+            pips = []
+            for hand in self.hands:  # (written out: sum(map(sum, hand)) costs twice this)
+                total = 0
+                for high, low in hand:
+                    total += high + low
+                pips.append(total)
             points = round_points(
-                self.rules.round_scoring,
-                [sum(map(sum, hand)) for hand in self.hands],
+                rules.round_scoring,
+                pips,
                 self.sides,
                 domino_by=went_out,
-                unit=self.rules.points_unit,
+                unit=rules.points_unit,
+                side_of=self.side_of,
             )
-            scores = self.scores
+            target = self.target
+            reached = False  # max(scores) >= target, found on the way (max() is slow to call)
             for side, gained in enumerate(points):
-                scores[side] += gained
+                score = scores[side] = scores[side] + gained
+                if score >= target:
+                    reached = True
+        log = self.log
         hands = tuple(map(tuple, self.hands))
-        self.log.append(
-            RoundEnded(self.round_no, reason, hands, tuple(points), tuple(self.scores), went_out)
+        log.append(
+            new_round_ended(self.round_no, reason, hands, tuple(points), tuple(scores), went_out)
         )
-        if reason == "target" or (max(self.scores) >= self.target and self._check_target()):
-            self.phase = Phase.GAME_OVER
+        if reason == "target" or (reached and self._check_target()):
+            self.phase = _GAME_OVER
             assert self.winner is not None
-            self.log.append(GameEnded(self.winner, tuple(self.scores)))
+            log.append(GameEnded(self.winner, tuple(scores)))
         else:
-            self.phase = Phase.ROUND_OVER
+            self.phase = _ROUND_OVER
 
     def _start_round(self) -> None:
-        self.round_no += 1
-        previous = self.log[-1] if self.log else None
+        round_no = self.round_no = self.round_no + 1
+        log = self.log
+        previous = log[-1] if log else None
         redeal = False
         rules = self.rules
+        players = self.players
+        rng = self.rng
         dealer = self.dealer
         while True:
-            deal = dealer.deal(rules, self.players, self.round_no, self.rng)
+            deal = dealer.deal(rules, players, round_no, rng)
             if type(dealer) is not RandomDealer:  # ours are right by making
                 self._check_deal(deal)
             leader, required = choose_leader(
                 rules,
-                self.players,
+                players,
                 deal,
-                round_no=self.round_no,
+                round_no=round_no,
                 previous=previous if isinstance(previous, RoundEnded) else None,
                 last_leader=self.leader,
-                rng=self.rng,
+                rng=rng,
             )
             if leader is not None:
                 break
             # Nobody holds a double and the rules say throw in: record and deal again.
-            self.log.append(Dealt(self.round_no, deal.hands, deal.boneyard, None, redeal))
+            log.append(new_dealt(round_no, deal.hands, deal.boneyard, None, redeal))
             redeal = True
-        self.round_start = len(self.log)
-        self.log.append(Dealt(self.round_no, deal.hands, deal.boneyard, leader, redeal))
+        self.round_start = len(log)
+        log.append(new_dealt(round_no, deal.hands, deal.boneyard, leader, redeal))
         self.hands = list(map(list, deal.hands))
-        self.stock = list(reversed(deal.boneyard))
+        self.stock = list(deal.boneyard[::-1])
         self._lay = compact.empty_layout()
         self._layout = _EMPTY[rules.spinner]
         self._plays = []
         self._built = 0
         self._fits = None
-        self._after = _NO_AFTER
         self._legal = None
         self.leader = self.current = leader
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self._passes = 0
         self._drawn = 0
         self._forced = None
