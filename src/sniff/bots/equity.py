@@ -10,7 +10,7 @@ with a standard deviation of :attr:`~RaceModel.spread`; the rounds left are
 about as many as both sides need, shared out at that pace. The difference
 after those rounds is taken as normal, so the chance is a normal
 distribution's at the lead in points over its spread over the rounds left.
-Against greedy games from round starts the model is right within a few
+From the round starts of greedy games the model is right within five
 points in every tenth of its range (docs/performance.md has the figures).
 
 The two figures are measured for each rule set and table size the first
