@@ -36,6 +36,7 @@ __all__ = [
     "count_after",
     "empty_layout",
     "full_count",
+    "lead_counts",
     "mask_of",
     "place",
     "set_mask",
@@ -277,3 +278,13 @@ def count_after(
             outer = low if high == s[arm] else high
             return base + (2 * outer if high == low and not endwise else outer)
     return place(s[:], mode, high, low, arm, endwise)
+
+
+def lead_counts(mode: int) -> tuple[int, ...]:
+    """The count after leading each tile (by id, laid the usual way) in spinner *mode*.
+
+    >>> lead_counts(SNIFF)[tile_id(Tile.of(6, 4))], lead_counts(SNIFF)[tile_id(Tile.of(5, 5))]
+    (10, 10)
+    """
+    pairs = zip(HIGH, LOW, strict=True)
+    return tuple(place(empty_layout(), mode, high, low, LEAD_ARM) for high, low in pairs)

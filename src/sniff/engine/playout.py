@@ -459,14 +459,15 @@ class Round:
         """The lead that earns the most, then the heaviest (the first among equals)."""
         if self.required >= 0:
             return 16 * self.required + LEAD
-        table = self.setup.points
+        keys = self.setup.lead_keys
         best = best_key = -1
-        for tid in _bits(self.hands[self.current]):
-            high, low = HIGH[tid], LOW[tid]
-            key = table[compact.count_after(self.lay, self.setup.mode, high, low, -1)] * 64
-            key += high + low
-            if key > best_key:
-                best, best_key = tid, key
+        hand = self.hands[self.current]
+        while hand:
+            bit = hand & -hand
+            hand ^= bit
+            tid = bit.bit_length() - 1
+            if keys[tid] > best_key:
+                best, best_key = tid, keys[tid]
         return 16 * best + LEAD
 
     # -- internals -----------------------------------------------------------------------

@@ -68,6 +68,7 @@ class Setup:
         "draw_while_playable",
         "drew",
         "fits",
+        "lead_keys",
         "max_pip",
         "mode",
         "muggins",
@@ -92,6 +93,12 @@ class Setup:
         self.target = rules.target(players)
         self.points = points_table(rules.scoring, rules.points_unit)
         self.mode = compact.MODE_CODE[rules.spinner]
+        #: For each tile (by id), what leading it earns times 64 plus its pips: the
+        #: greedy lead is the tile with the largest.
+        self.lead_keys = tuple(
+            self.points[count] * 64 + compact.PIPS[tid]
+            for tid, count in enumerate(compact.lead_counts(self.mode))
+        )
         #: The seat that plays after each seat, in the rules' direction.
         self.after = tuple(next_seat(seat, players, rules.direction) for seat in range(players))
         self.muggins = rules.muggins
