@@ -115,12 +115,14 @@ def bare_playout(hands: list[int], stock: list[int], current: int) -> list[int]:
                 if key > best_key:
                     best, best_key, best_arm, best_count = tid, key, arm, after
         if best < 0:
-            if forced < 0 and stock:
-                tid = stock.pop()
-                hands[current] |= 1 << tid
-                pips[current] += HIGH[tid] + LOW[tid]
-                if HIGH[tid] in opens or LOW[tid] in opens:  # (-1 marks a closed end)
-                    forced = tid
+            if forced < 0 and stock:  # draw until a tile fits (nothing else can change)
+                while stock:
+                    tid = stock.pop()
+                    hands[current] |= 1 << tid
+                    pips[current] += HIGH[tid] + LOW[tid]
+                    if HIGH[tid] in opens or LOW[tid] in opens:  # (-1 marks a closed end)
+                        forced = tid
+                        break
                 continue
             passes = passes + 1 if not stock else 0
             if passes >= 2:  # blocked: each scores the difference to a heavier hand

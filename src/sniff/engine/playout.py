@@ -36,7 +36,7 @@ from sniff.engine.rules import RuleSet
 from sniff.engine.scoring import round_points
 from sniff.engine.state import Game
 from sniff.engine.tables import Setup, setup_for
-from sniff.engine.threats import careful_play
+from sniff.engine.threats import careful_play, greedy_play
 from sniff.engine.tiles import Tile
 
 __all__ = ["DRAW", "LEAD", "PASS", "Round", "action_of_code", "code_of_action"]
@@ -363,8 +363,6 @@ class Round:
         stock = self.stock
         scores = self.scores
         players = len(hands)
-        end_base = compact.end_base
-        count_after = compact.count_after
         seat = self.current
         passes = self.passes
         drawn = self.drawn
@@ -383,36 +381,7 @@ class Round:
                         unseen |= held
                 best = careful_play(lay, mode, table, hand, unseen)
             else:
-                best_key = -1
-                new_sniff_possible = lay[_SNIFF] < 0 and mode != _NONE
-                for arm in range(4):
-                    pip = lay[arm]
-                    if pip < 0:
-                        continue
-                    fits = hand & PIP_MASK[pip]
-                    if not fits:
-                        continue
-                    placed = lay[4 + arm]
-                    if placed and arm < 2 and not (lay[17] == arm and lay[18] == placed):
-                        base = lay[12] - lay[8 + arm]  # end_base() of a plain end, written out
-                    else:
-                        base = end_base(lay, mode, arm)
-                    while fits:
-                        bit = fits & -fits
-                        fits ^= bit
-                        tid = bit.bit_length() - 1
-                        high = HIGH[tid]
-                        low = LOW[tid]
-                        if base < 0 or (high == low and new_sniff_possible):
-                            count = count_after(lay, mode, high, low, arm)
-                        elif high == low:
-                            count = base + 2 * high
-                        else:
-                            count = base + (low if high == pip else high)
-                        key = table[count] * 64 + high + low
-                        if key > best_key:
-                            best_key = key
-                            best = 16 * tid + arm
+                best = greedy_play(lay, mode, table, hand)[1]
             if best >= 0:  # play
                 tid = best >> 4
                 high = HIGH[tid]
@@ -432,15 +401,21 @@ class Round:
                     break
                 seat = after_seat[seat]
             elif forced < 0 and stock and (limit is None or drawn < limit):  # draw
-                tid = stock.pop()
-                stock_mask &= ~(1 << tid)
-                hands[seat] |= 1 << tid
-                pips[seat] += PIPS[tid]
-                drawn += 1
-                if must_play:
-                    opens = lay[:4]
+                # Nothing in the hand fits, so until a drawn tile does, the player
+                # only draws again: no search in between.
+                opens = lay[:4]  # (-1 marks an end that is not open)
+                while True:
+                    tid = stock.pop()
+                    stock_mask &= ~(1 << tid)
+                    hands[seat] |= 1 << tid
+                    pips[seat] += PIPS[tid]
+                    drawn += 1
                     if HIGH[tid] in opens or LOW[tid] in opens:
-                        forced = tid
+                        if must_play:
+                            forced = tid
+                        break
+                    if not stock or (limit is not None and drawn >= limit):
+                        break
             else:  # pass
                 passes = passes + 1 if not stock else 0
                 if passes >= players:
