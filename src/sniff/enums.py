@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["BotLevel", "Cue", "ScreenMode", "SpeechMode", "Verbosity", "values"]
+__all__ = ["BotLevel", "Cue", "Heard", "ScreenMode", "SpeechMode", "Verbosity", "values"]
 
 
 class BotLevel(str, Enum):
@@ -82,6 +82,24 @@ class Cue(str, Enum):
     MENU = "menu"
     PRACTICE_RIGHT = "practice_right"
     PRACTICE_WRONG = "practice_wrong"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Heard(str, Enum):
+    """What became of one text given to a speech output.
+
+    ``end``: said to its end; ``cut``: cut off or dropped before its end (a key,
+    another text that interrupted it, the output failing); ``pending``: still
+    queued or being said; ``unknown``: the output cannot tell (then the game
+    counts what may have been missed instead of saying it again).
+    """
+
+    END = "end"
+    CUT = "cut"
+    PENDING = "pending"
+    UNKNOWN = "unknown"
 
     def __str__(self) -> str:
         return self.value

@@ -5,18 +5,19 @@ from here, and is kept in the message history that R, [ and ] walk through.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from sniff.announce.utterance import Utterance
+from sniff.enums import Heard
 from sniff.i18n import Translator
 from sniff.output.sound.base import SoundPlayer
 from sniff.output.sound.space import placement_for_end, score_pitch
-from sniff.output.speech.base import SpeechBackend
+from sniff.output.speech.base import EndReporter, SpeechBackend
 from sniff.output.transcript import Transcript
 from sniff.storage.settings import Settings
 
-__all__ = ["CHARACTERS_PER_SECOND", "Output", "SpeechRestarter"]
+__all__ = ["CHARACTERS_PER_SECOND", "Output", "Said", "SpeechRestarter"]
 
 #: About 175 words a minute: what a speech estimate assumes where the output cannot tell.
 CHARACTERS_PER_SECOND = 15.0
@@ -28,6 +29,30 @@ class SpeechRestarter(Protocol):
     def restart(self, output: Output, settings: Settings, translator: Translator) -> bool: ...
 
     def sounds(self, output: Output, enabled: bool) -> None: ...
+
+
+@dataclass(frozen=True)
+class Said:
+    """One utterance as it went out, to ask later whether it was heard to its end."""
+
+    utterance: Utterance
+    reporter: EndReporter | None = None
+    mark: object = None
+    quiet: bool = False  # kept in the history only: never spoken
+
+    def heard(self) -> Heard:
+        """What became of it: said to its end, cut off, still to come, or unknown.
+
+        An utterance with no words (an earcon alone) counts as heard; one kept
+        quiet was never said (:attr:`Heard.CUT`).
+        """
+        if self.quiet:
+            return Heard.CUT
+        if not self.utterance.text:
+            return Heard.END
+        if self.reporter is None:
+            return Heard.UNKNOWN
+        return self.reporter.heard(self.mark)
 
 
 class Output:
@@ -63,23 +88,46 @@ class Output:
         # Starts speech anew (see sniff.output.setup.SpeechStarter); None: it cannot.
         self.starter: SpeechRestarter | None = None
 
-    def say(self, utterances: Utterance | Iterable[Utterance], *, quiet: bool = False) -> None:
-        """Speak, cue and remember. *quiet*: remember only (skipped bot turns)."""
+    def say(
+        self, utterances: Utterance | Iterable[Utterance], *, quiet: bool = False
+    ) -> list[Said]:
+        """Speak, cue and remember; what went out, to ask later whether it was heard.
+        *quiet*: remember only (skipped bot turns)."""
         if isinstance(utterances, Utterance):
             utterances = [utterances]
+        out: list[Said] = []
         for utterance in utterances:
             self.history.append(utterance)
             del self.history[: -self.history_size]
             self.position = None
             self.last = utterance
-            if not quiet:
-                self._emit(utterance)
+            out.append(Said(utterance, quiet=True) if quiet else self._emit(utterance))
         if self.on_change is not None:
             self.on_change()
+        return out
 
-    def _emit(self, utterance: Utterance) -> None:
+    def _emit(self, utterance: Utterance) -> Said:
         self._speak_and_cue(utterance)
+        said = Said(utterance)
+        if utterance.text:
+            reporter = self.end_reporter()
+            if reporter is not None:
+                said = Said(utterance, reporter, reporter.mark())
         self._keep(utterance.text)
+        return said
+
+    def end_reporter(self) -> EndReporter | None:
+        """The speech output that can tell whether a text was heard to its end
+        (None: it cannot)."""
+        backend: object = self.speech
+        for _ in range(4):  # through wrappers (line echo, a transcript)
+            if isinstance(backend, EndReporter):
+                return backend
+            inner = getattr(backend, "inner", None)
+            if inner is None or inner is backend:
+                break
+            backend = inner
+        return None
 
     def _keep(self, text: str) -> None:
         """The side outputs: the transcript and the ``--audio-out`` file."""

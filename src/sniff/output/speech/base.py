@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-__all__ = ["Busy", "SpeechBackend", "SpeechError", "SpeechUnavailable", "VoiceSettings"]
+from sniff.enums import Heard
+
+__all__ = [
+    "Busy",
+    "EndReporter",
+    "SpeechBackend",
+    "SpeechError",
+    "SpeechUnavailable",
+    "VoiceSettings",
+]
 
 
 class SpeechError(RuntimeError):
@@ -76,3 +85,21 @@ class VoiceSettings(Protocol):
 
     def set_language(self, language: str) -> None:
         """Language code such as ``"en"`` or ``"de"``; the voice follows it."""
+
+
+@runtime_checkable
+class EndReporter(Protocol):
+    """Backends that can tell whether a text was said to its end.
+
+    Right after :meth:`SpeechBackend.speak`, :meth:`mark` names the text just
+    given (an opaque value); :meth:`heard` later says what became of it. A
+    backend keeps a bounded number of marks: an old mark it has forgotten is
+    :attr:`Heard.UNKNOWN`. Both are called from the interface's thread and
+    must return at once.
+    """
+
+    def mark(self) -> object:
+        """The mark of the text given to the last ``speak()`` call."""
+
+    def heard(self, mark: object) -> Heard:
+        """What became of the text marked *mark*."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from sniff.enums import Heard
+
 __all__ = ["RecordingSpeech"]
 
 
@@ -26,6 +28,9 @@ class RecordingSpeech:
         self.rate: int | None = None
         self.volume: float | None = None
         self.language: str | None = None
+        # What became of each text, by its place in ``spoken`` (unset: said to its end,
+        # at once). A test sets entries to play a listener who cut something off.
+        self.heard_as: dict[int, Heard] = {}
 
     @property
     def texts(self) -> list[str]:
@@ -35,12 +40,23 @@ class RecordingSpeech:
     def clear(self) -> None:
         """Forget everything recorded so far (settings are kept)."""
         self.spoken.clear()
+        self.heard_as.clear()
         self.brailled.clear()
         self.silenced = 0
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Record ``(text, interrupt)``."""
         self.spoken.append((text, interrupt))
+
+    def mark(self) -> object:
+        """The place in ``spoken`` of the last text."""
+        return len(self.spoken) - 1
+
+    def heard(self, mark: object) -> Heard:
+        """Said to its end, unless a test said otherwise in ``heard_as``."""
+        if not isinstance(mark, int) or not 0 <= mark < len(self.spoken):
+            return Heard.UNKNOWN
+        return self.heard_as.get(mark, Heard.END)
 
     def braille(self, text: str) -> None:
         """Record the braille text."""
