@@ -41,9 +41,9 @@ from bare_playout import bare_playout
 from figures import emit, time_figures
 from naive_fives import NaiveHand
 from sniff.bots import Bot, make_bot
-from sniff.bots.match import play_game
 from sniff.engine import ACTIVE, Game, Phase, preset
 from sniff.engine.playout import Round
+from sniff.session.simulate import play_between
 from tournament import Timed
 
 
@@ -205,7 +205,7 @@ def bench_memory(games: int, batches: int = 10) -> None:
     readings = []
     for batch in range(batches):
         for number in range(batch * per_batch, (batch + 1) * per_batch):
-            play_game(rules, bots, seed=number)
+            play_between(rules, bots, seed=number)
         gc.collect()
         readings.append(tracemalloc.get_traced_memory()[0])
     tracemalloc.stop()
@@ -232,7 +232,7 @@ def bench_decisions(games: int) -> None:
             timed = Timed(make_bot(level, seed=900 + number))
             greedy = make_bot("greedy", seed=950 + number)
             seats: list[Bot] = [timed, greedy] if number % 2 == 0 else [greedy, timed]
-            play_game(rules, seats, seed=800 + number)
+            play_between(rules, seats, seed=800 + number)
             times.extend(timed.times)
         p95, figures = time_figures(times, 1)
         emit(

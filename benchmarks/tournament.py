@@ -30,8 +30,8 @@ from typing import Any
 from figures import emit, time_figures
 from oracle import HandSeer
 from sniff.bots import LEVELS, Bot, make_bot
-from sniff.bots.match import play_game
 from sniff.engine import PRESETS, Game, Observation, Phase, RuleSet, preset
+from sniff.session.simulate import play_between
 
 ORACLE = "oracle"
 
@@ -57,6 +57,7 @@ class Timed:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.level = bot.level
+        self.rng = bot.rng  # the game loop keeps each bot's generator state
         self.times: list[float] = []
 
     def choose(self, obs: Observation) -> Any:
@@ -68,10 +69,10 @@ class Timed:
 
 
 def seen_game(rules: RuleSet, seats: list[Bot], seer: HandSeer, seed: int) -> Game:
-    """:func:`play_game`, with the hand-seer handed the game before each decision."""
+    """:func:`play_between`, with the hand-seer handed the game before each decision."""
     game = Game(rules, len(seats), seed=seed)
     seer.game = game
-    return play_game(rules, seats, seed=seed, game=game)
+    return play_between(rules, seats, seed=seed, game=game)
 
 
 def one_game(job: tuple[str, str, str, int]) -> tuple[int, int, list[float], list[float]]:
@@ -85,7 +86,7 @@ def one_game(job: tuple[str, str, str, int]) -> tuple[int, int, list[float], lis
     if seer is not None:
         game = seen_game(rules, seats, seer, seed)
     else:
-        game = play_game(rules, seats, seed=seed)
+        game = play_between(rules, seats, seed=seed)
     won = int(game.winner == (0 if number % 2 == 0 else 1))
     return won, game.round_no, a.times, b.times
 

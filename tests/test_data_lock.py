@@ -136,7 +136,7 @@ def test_a_second_window_opened_read_only_plays_and_writes_nothing(home: Path) -
                 await d.press("y")  # open read-only
                 assert "A saved game was found" in d.texts[-1]
                 await d.press("enter")  # and resume it, read-only
-                assert d.screen.read_only and d.screen.resumed
+                assert d.screen.game.keeper.read_only and d.screen.resumed
                 for _ in range(6):
                     await d.play_turn()
                 await d.press("c-s")

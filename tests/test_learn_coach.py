@@ -4,12 +4,13 @@ table exactly (or, when it no longer fits the lesson, the lesson starts again)."
 
 from __future__ import annotations
 
-from sniff.announce import Announcer
-from sniff.engine import DRAW, PASS, Move, Phase
+from sniff.announce import Announcer, Utterance
+from sniff.engine import DRAW, PASS, Action, Move, Phase
 from sniff.i18n import translator
 from sniff.learn import Coach, LessonError, ScriptedBot, lesson_session, load_lessons
 from sniff.learn.coach import ProgressHandler
 from sniff.learn.table import open_lesson
+from sniff.session.table import Table
 
 LESSONS = {lesson.name: lesson for lesson in load_lessons()}
 
@@ -37,10 +38,10 @@ def _play(coach: Coach, text: str) -> list[str]:
     """The player's action through the coach, as the screen does it."""
     move = Move.parse(text)
     assert coach.judge(move) is None
-    coach.session.act(move)
+    coach.session.act(0, move)
     said = [u.text for u in coach.acted(move)]
-    coach.session.play_bots()
-    if not coach.finished and coach.session.my_turn():
+    Table(coach.session).play_now()
+    if not coach.finished and coach.session.observe(0).my_turn:
         said += [u.text for u in coach.after_bots()]
     return said
 
@@ -62,21 +63,31 @@ def test_the_step_s_play_goes_through_and_is_explained_with_the_engine_s_count()
 def test_what_follows_an_action_queues_behind_the_game_s_own_words() -> None:
     coach, _ = _coach("count", step=1)
     move = Move.parse("6-4 lead")
-    coach.session.act(move)
+    coach.session.act(0, move)
     said = coach.acted(move)
     assert said and not any(u.interrupt for u in said)
+
+
+def _refused(coach: Coach, action: Action) -> Utterance | None:
+    """What the coach says when the table refuses *action* (as the lesson screen asks)."""
+    refusal = coach.session.refusal_for(0, action)
+    assert refusal is not None
+    return coach.refused(refusal, coach.session.observe(0))
 
 
 def test_a_refused_play_gets_the_engine_s_reason_and_changes_nothing() -> None:
     coach, steps = _coach("count", step=3, actions=("6-4 lead",))
     log = list(coach.session.game.log)
-    answer = coach.judge(Move.parse("2-1 west"))
+    move = Move.parse("2-1 west")
+    assert coach.judge(move) is None  # the table refuses it (one check), the coach explains
+    answer = _refused(coach, move)
     assert answer is not None and answer.cue == "invalid"
     assert answer.text == (
         "Two-one does not fit west, which is 6; it fits east. Look for a count of 5, 10, "
         "15 or 20: six-three on the west end makes 3 and 2."
     )
-    refused = coach.judge(DRAW)
+    assert coach.judge(DRAW) is None
+    refused = _refused(coach, DRAW)
     assert refused is not None
     assert refused.text.startswith("You can't draw: you hold a tile that fits")
     assert list(coach.session.game.log) == log and coach.index == 3 and steps == []
@@ -103,7 +114,8 @@ def test_an_action_while_the_step_waits_for_a_key_is_not_yet() -> None:
 def test_drawing_and_passing_steps_take_only_their_action() -> None:
     coach, _ = _coach("drawing", step=5, actions=("draw", "draw", "5-4 west"))
     assert coach.session.game.layout.open_ends() and not coach.session.game.stock
-    refused = coach.judge(DRAW)
+    assert coach.judge(DRAW) is None
+    refused = _refused(coach, DRAW)
     assert refused is not None and refused.text.startswith("The boneyard is empty.")
     assert coach.judge(PASS) is None
 
@@ -136,9 +148,9 @@ def test_the_free_lesson_replays_the_gentle_bot_the_same_way() -> None:
     mine = []
     while first.game.phase is Phase.PLAY and len(mine) < 4:
         move = first.observe().legal[0]
-        first.act(move)
+        first.act(0, move)
         mine.append(str(move))
-        first.play_bots()
+        Table(first).play_now()
     again = open_lesson(lesson, 1, mine)
     assert not again.restarted
     assert again.session.game.log == first.game.log
@@ -162,7 +174,7 @@ def test_a_scripted_player_that_runs_out_of_script_says_so() -> None:
     lesson = LESSONS["count"]
     bot = ScriptedBot(1, ())
     session = lesson_session(lesson)
-    session.act(Move.parse("6-4 lead"))
+    session.act(0, Move.parse("6-4 lead"))
     try:
         bot.choose(session.observe(1))
     except LessonError as error:

@@ -85,12 +85,17 @@ class LessonDriver(Driver):
     def coach(self) -> Coach:
         return self.lesson_screen.coach
 
+    def my_turn(self) -> bool:
+        """Whether the player (seat 0) is to act."""
+        return self.screen.link.view().my_turn
+
     def busy(self) -> bool:
         top = self.app.top
         if not isinstance(top, LessonScreen):
             return False
         game = top.game
-        return game.runner.running or game.hinter.busy or top._waiting
+        table = game.game.table  # type: ignore[attr-defined]
+        return table.running or game.listener.pacing or game.hinter.busy or top._waiting
 
     # -- acting ---------------------------------------------------------------------
 
@@ -140,7 +145,7 @@ class LessonDriver(Driver):
         for _ in range(limit):
             if self.coach.index != index:
                 return
-            if not self.session.my_turn():
+            if not self.session.observe(0).my_turn:
                 await self.settle()
                 continue
             action = first_legal(self.session.observe())

@@ -151,7 +151,7 @@ def test_a_lesson_left_midway_goes_on_where_it_was_with_the_same_table() -> None
                 await d.do_step(step)
             assert d.coach.index == 4
             log = list(d.session.game.log)
-            hand = list(d.session.hand())
+            hand = list(d.session.observe(0).hand)
             await d.press("escape")
             assert "begun, step 5 of" in d.texts[-1]
             return log, [str(t) for t in hand]
@@ -164,7 +164,7 @@ def test_a_lesson_left_midway_goes_on_where_it_was_with_the_same_table() -> None
         async with LessonDriver(start=lesson_index(name)) as d:
             assert d.coach.index == 4
             assert list(d.session.game.log) == log
-            assert [str(t) for t in d.session.hand()] == hand
+            assert [str(t) for t in d.session.observe(0).hand] == hand
             assert "Welcome back: step 5 of 7." in d.texts[0]
             await d.play_lesson()
             assert load_progress().progress.is_done(name)

@@ -45,8 +45,8 @@ def _advance(session: GameSession, actions: int) -> None:
             return
         if game.phase is Phase.ROUND_OVER:
             session.next_round()
-        elif session.my_turn():
-            session.act(game.legal_actions()[0])
+        elif session.observe(0).my_turn:
+            session.act(0, game.legal_actions()[0])
         else:
             session.apply_bot(session.decide())
 
@@ -373,7 +373,7 @@ def test_resuming_names_a_record_that_is_not_this_game_s_and_plays_on(
                 f"The file {notes} is not the record of this game, so it was left as it was; "
                 "this game is not recorded." in d.texts
             )
-            while d.game.phase is Phase.PLAY and not d.session.my_turn():
+            while d.game.phase is Phase.PLAY and not d.my_turn():
                 await d.settle()
             await d.play_turn()
         assert notes.read_text() == "not a record\n"

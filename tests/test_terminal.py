@@ -172,10 +172,10 @@ def test_pasted_text_is_named_as_pasted_text_never_as_a_key_code(
         for language, said in (("en", "Pasted text does nothing here"), ("de", "Eingefügter Text")):
             monkeypatch.setenv("SNIFF_HOME", str(tmp_path / language))
             async with Driver(["--bots", "greedy", "--seed", "4", "--lang", language]) as d:
-                hand = list(d.session.hand())
+                hand = list(d.session.observe(0).hand)
                 await d.press("\x1b[200~6-4 east\x1b[201~")  # a terminal's bracketed paste
                 assert d.last().startswith(said)
                 assert "bracketed" not in " ".join(d.texts)
-                assert list(d.session.hand()) == hand  # and it changed nothing
+                assert list(d.session.observe(0).hand) == hand  # and it changed nothing
 
     asyncio.run(go())

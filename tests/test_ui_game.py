@@ -43,7 +43,7 @@ async def until_my_play(d: Driver, want: Callable[[Driver], bool] | None = None)
     """Play on (by keys) until it is the player's turn to play a tile."""
     for _ in range(500):
         game = d.game
-        if d.session.my_turn() and game.phase is Phase.PLAY and (want is None or want(d)):
+        if d.my_turn() and game.phase is Phase.PLAY and (want is None or want(d)):
             return
         assert await d.play_turn(), "the game ended first"
     raise AssertionError("no such turn came")

@@ -33,10 +33,10 @@ def test_keys_pressed_while_the_bots_move_lose_none_of_their_plays(rules: list[s
     async def go() -> None:
         argv = ["--players", "3", "--bots", "random", "--seed", "5", *rules]
         async with Driver(argv) as d:
-            d.screen.runner.pace.minimum = 0.25
+            d.screen.listener.pace.minimum = 0.25
             for _ in range(12):  # a dozen of the player's turns, a key pressed after each
                 for _ in range(200):
-                    if d.session.my_turn() or d.game.phase is not Phase.PLAY:
+                    if d.my_turn() or d.game.phase is not Phase.PLAY:
                         break
                     await d.settle()
                 if d.game.phase is Phase.GAME_OVER:

@@ -21,6 +21,7 @@ from sniff.i18n import translator
 from sniff.output.sound import NullPlayer
 from sniff.output.speech import RecordingSpeech
 from sniff.session.game import GameSession
+from sniff.session.local import LocalGame
 from sniff.storage import data_dir
 from sniff.storage.lock import FolderLock
 from sniff.ui.app import SniffApp, build_context
@@ -116,12 +117,22 @@ class Driver:
         raise LookupError("no game screen")
 
     @property
+    def local(self) -> LocalGame:
+        game = self.screen.game
+        assert isinstance(game, LocalGame)
+        return game
+
+    @property
     def session(self) -> GameSession:
-        return self.screen.session
+        return self.local.session
 
     @property
     def game(self) -> Game:
-        return self.screen.session.game
+        return self.local.session.game
+
+    def my_turn(self) -> bool:
+        """Whether the player (seat 0) is to act."""
+        return self.screen.link.view().my_turn
 
     @property
     def cursor(self) -> HandCursor:
@@ -139,7 +150,9 @@ class Driver:
             screen = self.screen
         except LookupError:
             return False
-        return screen.runner.running or screen.hinter.busy
+        game = screen.game
+        running = isinstance(game, LocalGame) and game.table.running
+        return running or screen.listener.pacing or screen.hinter.busy
 
     # -- acting ---------------------------------------------------------------------
 
@@ -202,7 +215,7 @@ class Driver:
         if game.phase is Phase.ROUND_OVER:
             await self.press("enter")
             return True
-        if not self.session.my_turn():
+        if not self.session.observe(0).my_turn:
             await self.settle()
             return True
         if game.phase is Phase.CLAIM:

@@ -30,7 +30,7 @@ def test_on_every_turn_of_the_player_the_selected_tile_fits_when_one_does() -> N
                 game = d.game
                 if game.phase is Phase.GAME_OVER or checked >= 25:
                     break
-                if d.session.my_turn() and game.phase is Phase.PLAY and game.legal_moves():
+                if d.my_turn() and game.phase is Phase.PLAY and game.legal_moves():
                     fitting = {m.tile for m in game.legal_moves()}
                     assert d.cursor.selected in fitting
                     checked += 1

@@ -34,7 +34,7 @@ def test_quit_and_resume_continue_the_identical_game(tmp_path: Path) -> None:
             whole = list(d.game.log)
         # The same game, stopped in its second round...
         async with Driver([*ARGS, "--seed", "13", "--record", str(record)]) as d:
-            while sum(isinstance(e, Dealt) for e in d.game.log) < 2 or not d.session.my_turn():
+            while sum(isinstance(e, Dealt) for e in d.game.log) < 2 or not d.my_turn():
                 assert await d.play_turn()
             await d.press("right", "f2")  # a hint and a selection must not change the game
             game = d.game
@@ -165,8 +165,8 @@ def test_odd_interface_fields_in_a_save_never_stop_a_resume(ui: dict[str, object
         async with Driver(ARGS) as d:
             await d.press("enter")
             assert d.screen.resumed and list(d.game.log) == at_save
-            assert d.screen.hinter.used >= 0 and d.screen.actions.human_actions >= 0
-            while not d.session.my_turn():
+            assert d.screen.hinter.used >= 0 and d.screen.listener.own_actions >= 0
+            while not d.my_turn():
                 await d.settle()
             assert await d.play_turn()  # and the game goes on
         assert Path("/dev/full").is_char_device() or not Path("/dev/full").exists()

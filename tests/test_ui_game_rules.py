@@ -34,7 +34,7 @@ def scoring_play_ready(d: Driver) -> bool:
 async def claim_after_scoring(d: Driver, claim: str) -> tuple[int, int]:
     """Play a scoring tile by keys, then type *claim* and Enter: (points, events before)."""
     for _ in range(400):
-        if d.session.my_turn() and d.game.phase is Phase.PLAY and scoring_play_ready(d):
+        if d.my_turn() and d.game.phase is Phase.PLAY and scoring_play_ready(d):
             break
         assert await d.play_turn()
     game = d.game
@@ -87,7 +87,7 @@ def test_typed_claims_are_echoed_and_backspace_clears() -> None:
     async def go() -> None:
         async with Driver(["--rule", "muggins=on", "--bots", "expert", "--seed", "6"]) as d:
             for _ in range(400):
-                if d.session.my_turn() and d.game.phase is Phase.PLAY and scoring_play_ready(d):
+                if d.my_turn() and d.game.phase is Phase.PLAY and scoring_play_ready(d):
                     break
                 assert await d.play_turn()
             game = d.game
@@ -110,7 +110,7 @@ def test_the_game_speaks_german() -> None:
     async def go() -> None:
         async with Driver(["--lang", "de", "--bots", "greedy", "--seed", "4"]) as d:
             for _ in range(100):
-                if d.session.my_turn() and d.game.layout.lead is not None:
+                if d.my_turn() and d.game.layout.lead is not None:
                     break
                 assert await d.play_turn()
             ann = Announcer(0, translator("de"), player_names=d.screen.voice.names)
@@ -148,7 +148,7 @@ def test_endwise_doubles_get_a_lengthwise_choice() -> None:
         argv = ["--rule", "double_endwise=on", "--bots", "greedy", "--seed", "12"]
         async with Driver(argv) as d:
             for _ in range(600):
-                if d.session.my_turn() and any(m.endwise for m in d.game.legal_moves()):
+                if d.my_turn() and any(m.endwise for m in d.game.legal_moves()):
                     break
                 if not await d.play_turn():
                     pytest.skip("no double could be laid lengthwise in this game")

@@ -26,7 +26,7 @@ def run(test: Callable[[], Awaitable[None]]) -> None:
 
 async def _my_play(d: Driver) -> None:
     for _ in range(300):
-        if d.session.my_turn() and d.game.phase is Phase.PLAY and d.game.layout.lead:
+        if d.my_turn() and d.game.phase is Phase.PLAY and d.game.layout.lead:
             return
         assert await d.play_turn()
     raise AssertionError("no turn of the player came")
@@ -124,7 +124,7 @@ def test_keys_per_turn_stay_at_or_below_2_9() -> None:
                 if game.phase is Phase.ROUND_OVER:
                     await d.press("enter")
                     continue
-                if not d.session.my_turn():
+                if not d.my_turn():
                     await d.settle()
                     continue
                 turns += 1
@@ -164,7 +164,7 @@ def test_after_your_own_draw_you_hear_what_to_do_once() -> None:
         async with Driver(["--bots", "greedy", "--seed", "6"]) as d:
             for _ in range(400):  # play until a turn where nothing fits
                 game = d.game
-                mine = d.session.my_turn() and game.phase is Phase.PLAY and game.layout.lead
+                mine = d.my_turn() and game.phase is Phase.PLAY and game.layout.lead
                 if mine and not game.legal_moves():
                     break
                 assert await d.play_turn()

@@ -54,6 +54,18 @@ class CatchUpWords(BookPart):
             text = self.tr._("nothing has happened since your last move")
         return Utterance(sentences(text), interrupt=True, kind="since")
 
+    def unheard(self, count: int) -> str:
+        """Said after the turn prompt where the speech cannot tell what was heard:
+        how many turns may have been cut off, and the key that says them."""
+        # Translators: after "your turn", when keys may have cut off the others' plays and
+        # the speech cannot tell; {key} is the key that says what happened since your move.
+        text = self.tr.ngettext(
+            "{n} play since your last move: {key}.",
+            "{n} plays since your last move: {key}.",
+            count,
+        )
+        return text.format(n=count, key="A")
+
     def clauses(self, events: Sequence[Event], rules: RuleSet) -> list[str]:
         """One clause per turn (draws folded into the play or pass that ends it)."""
         seat = self.book.seat

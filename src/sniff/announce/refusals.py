@@ -91,6 +91,17 @@ class RefusalWords(BookPart):
         elif reason is Reason.ENDWISE:
             # Translators: refused: this tile cannot be laid along the line.
             text = tr._("{tile} cannot be laid lengthwise").format(tile=tile)
+        elif reason is Reason.NOT_YOUR_TURN:
+            if obs is not None:
+                # Translators: refused: another player is to act ("not yet: Anna's turn").
+                text = tr._("not yet: {player}'s turn").format(player=self.book.name(obs.current))
+            else:
+                # Translators: refused: another player is to act.
+                text = tr._("not yet: it is not your turn")
+        elif reason is Reason.STALE:
+            # Translators: refused: the game moved on while the action was on its way
+            # (online); the player hears what happened and may try again.
+            text = tr._("the game moved on meanwhile: listen, then try again")
         else:  # Reason.NEGATIVE_CLAIM
             # Translators: refused: a claim below zero.
             text = tr._("a claim cannot be negative")

@@ -34,6 +34,8 @@ from sniff.engine.refusals import (
     draw_refusal,
     move_refusal,
     pass_refusal,
+    stale_refusal,
+    turn_refusal,
 )
 from sniff.engine.rules import RuleSet
 from sniff.engine.tables import LEAD_MOVES, Fits, Setup
@@ -314,6 +316,19 @@ class Position:
         if phase is Phase.MUGGINS:
             return [CallMuggins(True), CallMuggins(False)]
         return []
+
+    def refusal_for(
+        self, seat: int, action: Action, *, decided_at: int | None = None
+    ) -> Refusal | None:
+        """Why *seat*'s *action* is not allowed now, or None if it is: turn order
+        first, then (when *decided_at* says at how many events of the log it was
+        decided) whether the game has moved on since, then the action itself."""
+        refusal = turn_refusal(self, seat, action)
+        if refusal is not None:
+            return refusal
+        if decided_at is not None and decided_at != len(self.log):
+            return stale_refusal(action, decided_at, len(self.log))
+        return self.refusal(action)
 
     def refusal(self, action: Action) -> Refusal | None:
         """Why *action* is not allowed now, or None if it is."""

@@ -26,6 +26,8 @@ __all__ = [
     "move_refusal",
     "pass_refusal",
     "phase_refusal",
+    "stale_refusal",
+    "turn_refusal",
 ]
 
 
@@ -47,6 +49,8 @@ class Reason(str, Enum):
     CAN_PLAY = "can-play"
     ENDWISE = "endwise"
     NEGATIVE_CLAIM = "negative-claim"
+    NOT_YOUR_TURN = "not-your-turn"
+    STALE = "stale"
 
 
 class Refusal(IllegalMove):
@@ -67,6 +71,24 @@ def phase_refusal(game: Position, action: object) -> Refusal:
     if game.phase is Phase.ROUND_OVER:
         return Refusal(Reason.ROUND_OVER, "the round is over", action)
     return Refusal(Reason.WRONG_PHASE, f"not now: the game waits for a {game.phase.value}", action)
+
+
+def turn_refusal(game: Position, seat: int, action: object) -> Refusal | None:
+    """Why *seat* may not act now (None: the seat is to act, or the phase decides)."""
+    if game.phase in (Phase.PLAY, Phase.CLAIM, Phase.MUGGINS) and seat != game.current:
+        return Refusal(Reason.NOT_YOUR_TURN, f"it is seat {game.current}'s turn", action)
+    return None
+
+
+def stale_refusal(action: object, decided_at: int, now: int) -> Refusal:
+    """The refusal for an action decided when the game stood at *decided_at* events,
+    when it has *now*: something happened in between, so it may no longer mean
+    what its player meant."""
+    return Refusal(
+        Reason.STALE,
+        f"the game has moved on since (decided at event {decided_at}, now {now})",
+        action,
+    )
 
 
 def move_refusal(game: Position, move: Move) -> Refusal | None:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from sniff.announce import Announcer, Utterance
 from sniff.announce.coach import CoachWords
-from sniff.engine import ACTIVE, Action, Move, Tile
+from sniff.engine import ACTIVE, Action, Move, Observation, Refusal, Tile
 from sniff.learn.lesson import Do, Lesson, Step, action_text
 from sniff.session.game import GameSession
 
@@ -79,7 +79,7 @@ class Coach:
 
     def text(self, text: str) -> str:
         """A lesson text in the player's language, with the table's facts now."""
-        return self.words.fill(text, self.words.facts(self.session.observe()))
+        return self.words.fill(text, self.words.facts(self.session.observe(0)))
 
     # -- what the coach says ------------------------------------------------------------
 
@@ -153,15 +153,22 @@ class Coach:
         advice = self.text(step.wrong or step.text)
         if not wanted:
             return self.words.not_yet(self.text(step.text))
-        obs = self.session.observe()
-        refusal = self.session.refusal(action)
-        if refusal is not None:
-            reason = self.announcer.refusals.refusal(refusal, obs).text
-            return self.words.refused(reason, advice)
+        obs = self.session.observe(0)
+        if action not in obs.legal:
+            return None  # the table refuses it, and the coach adds its advice (refused)
         if isinstance(action, Move):
             preview = self.announcer.answers.preview(obs, action).text
             return self.words.other_play(preview, advice)
         return self.words.not_yet(advice)
+
+    def refused(self, refusal: Refusal, obs: Observation) -> Utterance | None:
+        """The table refused the player's action: why, and what the step asks instead
+        (None: in free play, or after the lesson, the game's own words say it)."""
+        step = self.step
+        if step is None or step.do is Do.FREE:
+            return None
+        reason = self.announcer.refusals.refusal(refusal, obs).text
+        return self.words.refused(reason, self.text(step.wrong or step.text))
 
     def acted(self, action: Action) -> list[Utterance]:
         """The session took the player's *action* (the game has said what happened)."""

@@ -36,6 +36,7 @@ from sniff.i18n import Translator
 from sniff.learn.lesson import Do, Lesson, Step
 from sniff.learn.table import ScriptedBot, lesson_session
 from sniff.session.game import GameSession
+from sniff.session.table import Table
 
 __all__ = ["first_legal", "rehearse"]
 
@@ -66,15 +67,16 @@ def rehearse(lesson: Lesson, choose: Chooser = first_legal) -> list[str]:
     dealt = session.game.log[0]
     if isinstance(dealt, Dealt) and dealt.leader != lesson.deal.leader:
         problems.append(f"the rules choose seat {dealt.leader} to lead, not {lesson.deal.leader}")
-    if not session.my_turn():
+    table = Table(session)
+    if not session.observe(0).my_turn:
         problems.append("after the setup, it is not the player's turn")
     words = CoachWords(Phrasebook(Translator.null(), seat=0, player_names=("You", "Anna")))
     for number, step in enumerate(lesson.steps, start=1):
         where = f"step {number}"
         problems += _check_facts(words, session, where, step.text, step.wrong)
         try:
-            problems += _play(session, step, where, choose)
-            session.play_bots()
+            problems += _play(table, step, where, choose)
+            table.play_now()
         except ValueError as error:  # IllegalMove, LessonError
             return [*problems, f"{where}: {error}"]
         if step.after:
@@ -96,23 +98,24 @@ def _check_deal(lesson: Lesson) -> list[str]:
     return problems
 
 
-def _play(session: GameSession, step: Step, where: str, choose: Chooser) -> list[str]:
+def _play(table: Table, step: Step, where: str, choose: Chooser) -> list[str]:
     """Make *step*'s action (if it has one); what did not go as the lesson says."""
     problems: list[str] = []
-    if step.do is Do.SELECT and step.tile not in session.hand():
+    session = table.session
+    if step.do is Do.SELECT and step.tile not in session.observe(0).hand:
         problems.append(f"{where}: {step.tile} is not in the player's hand")
     wanted = step.wanted()
     if wanted:
-        if not session.my_turn():
+        if not session.observe(0).my_turn:
             return [f"{where}: the step waits for an action, but it is not the player's turn"]
         for action in wanted:
-            refusal = session.refusal(action)
+            refusal = session.refusal_for(0, action)
             if refusal is not None:
                 problems.append(f"{where}: the engine refuses {action}: {refusal}")
         if problems:
             return problems
         problems += _check_best(session, step, where)
-        events = session.act(wanted[0])
+        events = session.act(0, wanted[0])
         played = next((e for e in events if isinstance(e, Played)), None)
         if step.count is not None and (played is None or played.count != step.count):
             problems.append(f"{where}: the count is {played and played.count}, not {step.count}")
@@ -124,9 +127,9 @@ def _play(session: GameSession, step: Step, where: str, choose: Chooser) -> list
         for _ in range(FREE_LIMIT):
             if session.game.phase not in ACTIVE:
                 break
-            if session.my_turn():
-                session.act(choose(session.observe()))
-            session.play_bots()
+            if session.observe(0).my_turn:
+                session.act(0, choose(session.observe(0)))
+            table.play_now()
         else:
             problems.append(f"{where}: the free play did not end")
     return problems

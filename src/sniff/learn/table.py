@@ -27,6 +27,7 @@ from sniff.engine import (
 )
 from sniff.learn.lesson import Do, Lesson, LessonError, parse_action
 from sniff.session.game import GameSession, players_for
+from sniff.session.table import Table
 from sniff.storage import SaveState
 
 __all__ = ["Opened", "ScriptedBot", "lesson_session", "open_lesson"]
@@ -93,11 +94,11 @@ def lesson_session(lesson: Lesson, actions: Sequence[Action] = ()) -> GameSessio
     session = GameSession(SaveState(_game(lesson), players, seed=lesson.bot_seed), bots, human=0)
     for action in lesson.setup:
         session.state.apply(action)
-    session.last_move_at = len(session.game.log)
-    session.play_bots()
+    table = Table(session)
+    table.play_now()
     for action in actions:
-        session.act(action)
-        session.play_bots()
+        session.act(0, action)
+        table.play_now()
     return session
 
 

@@ -1,12 +1,12 @@
-"""A game in progress, without any interface: the one game loop.
+"""A game in progress, without any interface: the game, its seats and its actions.
 
 :class:`GameSession` holds the engine's game, the seats (a person at the
 keyboard, bots), the bots' random generators, and the list of every action
 taken (so the game can be saved and resumed exactly). Every action goes
 through it; after each one, its listeners hear the events (the record file,
-the autosave, statistics at the game's end). The keyboard game, ``sniff
-simulate`` and the tutorial all play through it; the interface adds only
-keys, words and pacing.
+the autosave, statistics at the game's end). It acts and
+decides but never plays on by itself: the one game loop is
+:class:`sniff.session.table.Table`, which every way of playing drives.
 """
 
 from __future__ import annotations
@@ -22,14 +22,11 @@ from sniff.engine import (
     Action,
     Event,
     Game,
-    Move,
     Observation,
     Phase,
     Refusal,
     RuleSet,
-    Tile,
     observe,
-    tile_moves,
 )
 from sniff.storage import GameSnapshot, SaveState, restore
 from sniff.storage.records import PlayerInfo
@@ -85,7 +82,9 @@ class BotTurn:
 
 
 class GameSession:
-    """One game between seats; *human* is the seat at the keyboard (None: bots only)."""
+    """One game between seats: bots in *bots*, people in the others. *human* is the
+    person whose game this is on this computer (their statistics; None: bots only,
+    or a game hosted for others)."""
 
     def __init__(
         self,
@@ -104,8 +103,6 @@ class GameSession:
         self.listeners: list[Listener] = []
         self.finished = False
         self.closed = False
-        # Where "what happened since your last move" starts, as a place in the log.
-        self.last_move_at = len(self.game.log)
 
     # -- building ------------------------------------------------------------------------
 
@@ -185,46 +182,31 @@ class GameSession:
             raise ValueError("a game of bots only has no person's view")
         return observe(self.game, chosen)
 
-    def my_turn(self) -> bool:
-        """Whether the person is to act."""
-        game = self.game
-        return self.human is not None and game.phase in ACTIVE and game.current == self.human
+    def people(self) -> list[int]:
+        """The seats a person plays (every seat without a bot)."""
+        return [seat for seat in range(self.game.players) if seat not in self.bots]
 
     def bot_to_act(self) -> bool:
         """Whether a bot acts next."""
         game = self.game
         return not self.closed and game.phase in ACTIVE and game.current in self.bots
 
-    def hand(self) -> list[Tile]:
-        """The person's tiles, in their order."""
-        return [] if self.human is None else self.game.hands[self.human]
-
-    def moves_for(self, tile: Tile) -> list[Move]:
-        """Where *tile* may go: on the person's turn the legal moves, otherwise
-        where it would fit (to preview while the others play)."""
-        game = self.game
-        if self.my_turn() and game.phase is Phase.PLAY:
-            return [m for m in game.legal_moves() if m.tile == tile]
-        return tile_moves(game.layout, tile, game.rules)
-
-    def events_since_my_move(self) -> list[Event]:
-        """Everything in the log since the person's last action (or the start)."""
-        return self.game.log[self.last_move_at :]
-
     # -- acting ----------------------------------------------------------------------------
 
-    def refusal(self, action: Action) -> Refusal | None:
-        """Why the person's *action* is not allowed now (None: it is)."""
-        return self.game.refusal(action)
+    def refusal_for(
+        self, seat: int, action: Action, *, decided_at: int | None = None
+    ) -> Refusal | None:
+        """Why *seat*'s *action* is not allowed now (None: it is); *decided_at*: the
+        position it was decided at (see :meth:`sniff.engine.Game.refusal_for`)."""
+        return self.game.refusal_for(seat, action, decided_at=decided_at)
 
-    def act(self, action: Action) -> list[Event]:
-        """The person's action. Raises the engine's :class:`Refusal` if not allowed."""
-        refusal = self.refusal(action)
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """A person's action for *seat*. Raises the engine's :class:`Refusal` if it is
+        not allowed (see :meth:`refusal_for`)."""
+        refusal = self.refusal_for(seat, action)
         if refusal is not None:
             raise refusal
-        events = self._apply(action)
-        self.last_move_at = len(self.game.log)
-        return events
+        return self._apply(action)
 
     def decide(self) -> BotTurn:
         """The bot to act decides (this may take long: call it off the interface's
@@ -260,20 +242,6 @@ class GameSession:
         events = game.log[start:]
         self._tell(events)
         return events
-
-    def play_bots(self, *, max_rounds: int | None = None) -> None:
-        """Play on while only bots are to act (and deal the next round when the person
-        is not in the game), until the person is to act or the game ends."""
-        game = self.game
-        while not self.closed:
-            if game.phase is Phase.ROUND_OVER and self.human is None:
-                if max_rounds is not None and game.round_no >= max_rounds:
-                    return
-                self.next_round()
-            elif self.bot_to_act():
-                self.apply_bot(self.decide())
-            else:
-                return
 
     def _apply(self, action: Action) -> list[Event]:
         events = self.state.apply(action)

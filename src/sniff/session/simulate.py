@@ -17,10 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sniff.engine import GameEnded, Passed, Played, RoundEnded, RuleSet
+from sniff.bots import Bot
+from sniff.engine import Game, GameEnded, Passed, Phase, Played, RoundEnded, RuleSet
 from sniff.enums import BotLevel, values
 from sniff.session.game import BotFactory, GameSession
 from sniff.session.keeping import Recorder, RecordSink
+from sniff.session.table import Table
+from sniff.storage import SaveState
+from sniff.storage.records import PlayerInfo
 
 DEFAULT_MAX_ROUNDS = 200
 
@@ -68,8 +72,10 @@ def play_game(
     if record is not None:
         recorder = Recorder(RecordSink.create(record, session), _raise)
         session.listeners.append(recorder)
+    table = Table(session)
+    table.max_rounds = max_rounds
     try:
-        session.play_bots(max_rounds=max_rounds)
+        table.play_now()
     finally:
         if recorder is not None:
             recorder.close()
@@ -82,6 +88,42 @@ def play_game(
         plays=sum(isinstance(e, Played) for e in log),
         turns=sum(isinstance(e, (Played, Passed)) for e in log),
     )
+
+
+def play_between(
+    rules: RuleSet,
+    bots: Sequence[Bot],
+    *,
+    seed: int,
+    max_rounds: int = DEFAULT_MAX_ROUNDS,
+    game: Game | None = None,
+) -> Game:
+    """Play a game of *rules* between these *bots* (one per seat) through the one game
+    loop and return it (benchmarks and tests that bring their own bots). Each bot is
+    handed only its own observation. The game is made from *rules* and *seed*, unless
+    one already made is given (for a benchmark that watches it as it is played).
+    Raises RuntimeError when no side wins in *max_rounds* rounds.
+
+    >>> from sniff.bots import make_bot
+    >>> from sniff.engine import preset
+    >>> bots = [make_bot("greedy", seed=s) for s in (1, 2)]
+    >>> game = play_between(preset("alle-fuenfe"), bots, seed=7)
+    >>> game.phase.value, max(game.scores) >= game.target
+    ('game-over', True)
+    """
+    if game is None:
+        game = Game(rules, len(bots), seed=seed)
+    players = tuple(
+        PlayerInfo(f"Bot {seat + 1}", "bot", str(getattr(bot, "level", "bot")))
+        for seat, bot in enumerate(bots)
+    )
+    session = GameSession(SaveState(game, players, seed=seed), dict(enumerate(bots)), human=None)
+    table = Table(session)
+    table.max_rounds = max_rounds
+    table.play_now()
+    if game.phase is not Phase.GAME_OVER:
+        raise RuntimeError(f"no winner after {max_rounds} rounds")
+    return game
 
 
 def _raise(what: str, error: Exception) -> None:

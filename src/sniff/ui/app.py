@@ -245,6 +245,10 @@ class SniffApp:
 
     # -- keys ------------------------------------------------------------------------------
 
+    def refresh_keys(self) -> None:
+        """The top screen's keys changed (a new game, another language): take them anew."""
+        self._rebuild()
+
     def _rebuild(self) -> None:
         kb = KeyBindings()
         top = self.top

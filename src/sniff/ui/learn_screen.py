@@ -1,12 +1,15 @@
 """The tutorial's screens: the list of lessons, and a lesson at the real game table.
 
 :class:`LessonScreen` is the game screen (:class:`~sniff.ui.game.screen.GameScreen`,
-with its keys, voice, cursor and bots) playing the lesson's session, with the
-:class:`~sniff.learn.Coach` around it: the coach is asked before an action
-reaches the session (the game actions' gate) and told after every key, and
-speaks the lesson's steps in between. Nothing of a lesson goes to the saved
-game, the records or the statistics; its place goes to the lessons' progress
-file after every step.
+with its keys, voice, cursor and the table's one game loop) playing the
+lesson's session, with the :class:`~sniff.learn.Coach` around it. It joins in
+through the game screen's declared hooks (:class:`~sniff.ui.game.listening.GameHooks`):
+the coach is asked before an action reaches the table, says why the table
+refused one, hears each action taken and when the others have played, and
+speaks the lesson's steps in between; the game's own prompts stay quiet
+while a step says what to do (only free play has them). Nothing of a lesson
+goes to the saved game, the records or the statistics; its place goes to the
+lessons' progress file after every step.
 
 In a lesson, F1 names the lesson's keys only, W says what to do now, Enter
 goes on after an explanation (and plays, when the step is a play), Escape
@@ -23,9 +26,10 @@ from typing import TYPE_CHECKING
 from sniff.announce import Phrasebook, Utterance
 from sniff.announce.coach import CoachWords
 from sniff.announce.keys import KeyTexts, key_name
-from sniff.engine import ACTIVE, Action
+from sniff.engine import ACTIVE, Action, Observation, Refusal
 from sniff.learn import Coach, Do, Lesson, LessonError, load_lessons, open_lesson
 from sniff.learn.progress import ProgressBook
+from sniff.session.local import LocalGame
 from sniff.ui.base import Binding
 from sniff.ui.game.screen import GameScreen
 
@@ -41,7 +45,7 @@ __all__ = ["LessonListScreen", "LessonScreen"]
 #: The game's keys a lesson leaves out (the menu and saving), or takes over.
 _NOT_IN_LESSONS = {"m", "f10", "c-s", "q", "c-c", "enter", "space", "w"}
 #: Keys that act (play, draw, pass): the coach judges their action, not the key.
-_ACTING = {"d", "p"}
+_ACTING = {"d", "p", "y", "n"}
 #: Keys that move the cursor: a select step may be done after them.
 _CURSOR = {"left", "right", "home", "end", "up", "down"}
 
@@ -73,14 +77,15 @@ class LessonScreen:
         else:
             opened = open_lesson(lesson, place.step, place.actions)
         self.restarted = opened.restarted
-        self.game = GameScreen(host, opened.session, keep=False, hint_playouts=hint_playouts)
-        self.game.voice.between_rounds = False
-        self.game.actions.gate = self._gate
-        if any(step.do is Do.FREE for step in lesson.steps):
-            self.game.hinter.limit = lambda: None  # hints on, as many as wanted
-        runner = self.game.runner
-        self._redraw = runner.on_change
-        runner.on_change = self._bot_turn_done
+        self._session = opened.session
+        free = any(step.do is Do.FREE for step in lesson.steps)
+        self.game = GameScreen(
+            host,
+            LocalGame(opened.session, keep=False),
+            hint_playouts=hint_playouts,
+            hooks=self,
+            hint_limit=(lambda: None) if free else None,  # free play: hints, as many as wanted
+        )
         self.coach = Coach(
             lesson,
             opened.session,
@@ -99,7 +104,7 @@ class LessonScreen:
 
     @property
     def session(self) -> GameSession:
-        return self.game.session
+        return self._session
 
     # -- speaking ------------------------------------------------------------------------
 
@@ -120,28 +125,44 @@ class LessonScreen:
             self._told_write = True
             self._say(self.coach.words.not_saved(problem))
 
-    # -- the coach around the game's keys -----------------------------------------------
+    # -- the game's hooks (GameHooks) ----------------------------------------------------
 
-    def _gate(self, action: Action) -> bool:
-        """The game is about to take the player's action: is it the step's?"""
+    def prompts(self, obs: Observation) -> bool:
+        """The game's own prompts only in free play while the round goes on: otherwise
+        the coach's step says what to do (and which key does it)."""
+        step = self.coach.step
+        return step is not None and step.do is Do.FREE and obs.phase in ACTIVE
+
+    def before(self, action: Action) -> bool:
+        """The player is about to act: is it the step's action?"""
         answer = self.coach.judge(action)
         if answer is None:
             return True
         self._say(answer)
         return False
 
-    def _acting(self, handler: Callable[[], None]) -> Callable[[], None]:
-        """A key that may act: after it, the coach hears what the session took."""
+    def refused(self, refusal: Refusal, obs: Observation) -> bool:
+        """The table refused the player's action: the coach says why, with its advice."""
+        answer = self.coach.refused(refusal, obs)
+        if answer is None:
+            return False
+        self._say(answer)
+        return True
 
-        def run() -> None:
-            session = self.session
-            before = len(session.state.actions)
-            handler()
-            if len(session.state.actions) > before:
-                self._say(self.coach.acted(session.state.actions[before]))
-                self._waiting = session.bot_to_act()
+    def acted(self, action: Action) -> None:
+        """The table took the player's action (its words are said): the coach goes on."""
+        self._say(self.coach.acted(action))
+        self._waiting = not self._players_move()
 
-        return run
+    def others_done(self) -> None:
+        """The others have played: the coach says the next step."""
+        if self._waiting:
+            self._waiting = False
+            self._say(self.coach.after_bots())
+
+    def _players_move(self) -> bool:
+        obs = self.game.link.view()
+        return obs.phase not in ACTIVE or obs.current == obs.seat
 
     def _told(self, key: str, handler: Callable[[], None]) -> Callable[[], None]:
         """A key that informs or moves the cursor: after it, the coach may go on."""
@@ -155,18 +176,6 @@ class LessonScreen:
 
         return run
 
-    def _bot_turn_done(self) -> None:
-        """The runner played a turn of the other seats (or finished)."""
-        self._redraw()
-        if self._waiting and not self.session.bot_to_act():
-            self._waiting = False
-            # After the runner's own last words (the turn prompt), then the coach.
-            self.host.call_later(0, self._bots_done)
-
-    def _bots_done(self) -> None:
-        if not self.session.closed:
-            self._say(self.coach.after_bots())
-
     # -- the lesson's own keys ----------------------------------------------------------------
 
     def enter_key(self) -> None:
@@ -174,17 +183,17 @@ class LessonScreen:
         step, else the game's Enter (play); never the next round."""
         coach = self.coach
         if self._waiting:
-            self.game.runner.key_pressed()  # the others are playing: hurry them on
+            self.game.listener.key_pressed()  # the others are playing: hurry them on
             return
         if coach.finished:
             self.close()
             self.on_next(self)
         elif coach.waits_for_enter:
             self._say(coach.proceed())
-        elif self.session.game.phase not in ACTIVE:
+        elif self.game.link.view().phase not in ACTIVE:
             self._say(coach.instruction(interrupt=True))
         else:
-            self._acting(self.game.key(self.game.actions.enter))()
+            self.game.key(self.game.actions.enter)()
 
     def what_now(self) -> None:
         """W: the step to do, again."""
@@ -243,11 +252,11 @@ class LessonScreen:
             if not binding.keys or set(binding.keys) & _NOT_IN_LESSONS:
                 continue
             key = binding.keys[0]
-            if key in _ACTING:
-                handler = self._acting(binding.handler)
-            else:
-                handler = self._told(key, binding.handler)
-            out.append(dataclasses.replace(binding, handler=handler))
+            if key not in _ACTING:
+                # The coach hears the key after the game answered it; an acting key's
+                # action reaches the coach through the hooks instead.
+                binding = dataclasses.replace(binding, handler=self._told(key, binding.handler))
+            out.append(binding)
         return out
 
     # -- Screen --------------------------------------------------------------------------------
@@ -271,6 +280,7 @@ class LessonScreen:
         if self.restarted:
             self._say(self.coach.words.restarted())
         self._say(self.coach.opening())
+        self.game.link.start(self.host.spawn)
 
     def unbound_key(self, key: str) -> bool:
         game = self.game

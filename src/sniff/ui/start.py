@@ -18,6 +18,7 @@ from sniff.announce.files import FileWords
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.phrases import Phrasebook
 from sniff.session.game import GameSession
+from sniff.session.local import LocalGame
 from sniff.session.options import GameOptions
 from sniff.storage import GameSnapshot, Settings, load_or_set_aside, save_path, save_settings
 from sniff.storage.atomic import set_aside
@@ -98,15 +99,25 @@ def _first_screen(host: SniffApp, options: GameOptions, *, read_only: bool) -> S
             save_settings(file_settings)
     maker = GameMaker(options)
 
-    def screen(session: GameSession, record: Path | None, **resumed: Any) -> GameScreen:
-        return GameScreen(
-            host,
+    def local(
+        session: GameSession, record: Path | None, *, continue_record: bool = False
+    ) -> LocalGame:
+        return LocalGame(
             session,
-            new_game=maker.new,
-            hint_playouts=options.hint_playouts,
             save_path=options.save_path,
             record_path=record,
+            continue_record=continue_record,
             read_only=read_only,
+        )
+
+    def screen(
+        session: GameSession, record: Path | None, *, continue_record: bool = False, **resumed: Any
+    ) -> GameScreen:
+        return GameScreen(
+            host,
+            local(session, record, continue_record=continue_record),
+            new_game=lambda settings: local(*maker.new(settings)),
+            hint_playouts=options.hint_playouts,
             **resumed,
         )
 

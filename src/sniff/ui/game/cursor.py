@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from sniff.announce import Utterance
 from sniff.engine import Move, Phase, Tile
-from sniff.session.game import GameSession
+from sniff.session.link import SeatLink, moves_for
 from sniff.ui.game.voice import GameVoice
 
 __all__ = ["HandCursor"]
@@ -28,8 +28,8 @@ CLAIM_DIGITS = 3  # the longest claim that can be typed
 class HandCursor:
     """The selected tile and end, and the digits typed."""
 
-    def __init__(self, session: GameSession, voice: GameVoice, call_later: Later = None) -> None:
-        self.session = session
+    def __init__(self, link: SeatLink, voice: GameVoice, call_later: Later = None) -> None:
+        self.link = link
         self.voice = voice
         self.call_later = call_later
         self.digit_timeout = 1.0
@@ -44,12 +44,12 @@ class HandCursor:
 
     @property
     def hand(self) -> list[Tile]:
-        return self.session.hand()
+        return list(self.link.view().hand)
 
     def choices(self, tile: Tile | None = None) -> list[Move]:
         """Where the selected tile (or *tile*) may go: the Up/Down list."""
         tile = tile if tile is not None else self.selected
-        return [] if tile is None else self.session.moves_for(tile)
+        return [] if tile is None else moves_for(self.link.view(), tile)
 
     def chosen_move(self) -> Move | None:
         moves = self.choices()
@@ -57,9 +57,9 @@ class HandCursor:
 
     def playable(self) -> set[Tile]:
         """The tiles the player may play now (none when it is not their turn)."""
-        game = self.session.game
-        if self.session.my_turn() and game.phase is Phase.PLAY:
-            return {m.tile for m in game.legal_moves()}
+        obs = self.link.view()
+        if obs.my_turn and obs.phase is Phase.PLAY:
+            return {a.tile for a in obs.legal if isinstance(a, Move)}
         return set()
 
     # -- keeping the selection ------------------------------------------------------------
@@ -144,8 +144,8 @@ class HandCursor:
     def digit(self, char: str) -> None:
         """A digit: part of a claim, or of a tile to jump to."""
         voice = self.voice
-        game = self.session.game
-        if game.phase is Phase.CLAIM and self.session.my_turn():
+        obs = self.link.view()
+        if obs.phase is Phase.CLAIM and obs.my_turn:
             if len(self.claim_digits) < CLAIM_DIGITS:
                 self.claim_digits += char
             voice.say(voice.texts.claim_typed(self.claim_digits))
@@ -153,7 +153,7 @@ class HandCursor:
         if not self.hand:
             voice.refuse(voice.texts.empty_hand())
             return
-        top = game.rules.max_pip
+        top = obs.rules.max_pip
         if self.pending_digit is not None:
             first, self.pending_digit = int(self.pending_digit), None
             self._token += 1
@@ -182,7 +182,7 @@ class HandCursor:
 
     def _digit_alone(self, token: int) -> None:
         """One digit and no second in time: the first tile that shows it."""
-        if token != self._token or self.pending_digit is None or self.session.closed:
+        if token != self._token or self.pending_digit is None or self.link.closed:
             return
         pip = int(self.pending_digit)
         self.pending_digit = None
@@ -199,7 +199,8 @@ class HandCursor:
 
     def backspace(self) -> bool:
         """Backspace while claiming takes a digit back; False when it had nothing to do."""
-        if not (self.session.game.phase is Phase.CLAIM and self.session.my_turn()):
+        obs = self.link.view()
+        if not (obs.phase is Phase.CLAIM and obs.my_turn):
             return False
         if not self.claim_digits:
             return False

@@ -31,25 +31,28 @@ def _bind(
 
 def load_hand_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
     """Choosing a tile and its end, and playing it."""
+    # Every handler finds the screen's parts when the key is pressed, never before:
+    # after "new game" the parts are the new game's, and no key reaches the old one.
     key = screen.key
-    cursor, actions = screen.cursor, screen.actions
     out = [
-        _bind(texts, ("left",), texts.previous_tile, key(lambda: cursor.move(-1)), "hand"),
-        _bind(texts, ("right",), texts.next_tile, key(lambda: cursor.move(1)), "hand"),
-        _bind(texts, ("home",), texts.first_tile, key(lambda: cursor.move(to=0)), "hand"),
-        _bind(texts, ("end",), texts.last_tile, key(lambda: cursor.move(to=-1)), "hand"),
-        _bind(texts, ("up",), texts.previous_end, key(lambda: cursor.cycle_end(-1)), "hand"),
-        _bind(texts, ("down",), texts.next_end, key(lambda: cursor.cycle_end(1)), "hand"),
-        _bind(texts, ("enter", "space"), texts.play, key(actions.enter), "play"),
-        _bind(texts, ("d",), texts.draw, key(actions.draw), "play"),
-        _bind(texts, ("p",), texts.pass_turn, key(actions.pass_turn), "play"),
+        _bind(texts, ("left",), texts.previous_tile, key(lambda: screen.cursor.move(-1)), "hand"),
+        _bind(texts, ("right",), texts.next_tile, key(lambda: screen.cursor.move(1)), "hand"),
+        _bind(texts, ("home",), texts.first_tile, key(lambda: screen.cursor.move(to=0)), "hand"),
+        _bind(texts, ("end",), texts.last_tile, key(lambda: screen.cursor.move(to=-1)), "hand"),
+        _bind(texts, ("up",), texts.previous_end, key(lambda: screen.cursor.cycle_end(-1)), "hand"),
+        _bind(texts, ("down",), texts.next_end, key(lambda: screen.cursor.cycle_end(1)), "hand"),
+        _bind(texts, ("enter", "space"), texts.play, key(lambda: screen.actions.enter()), "play"),
+        _bind(texts, ("d",), texts.draw, key(lambda: screen.actions.draw()), "play"),
+        _bind(texts, ("p",), texts.pass_turn, key(lambda: screen.actions.pass_turn()), "play"),
     ]
-    if screen.session.rules.muggins:
+    if screen.link.rules.muggins:
         # Only with the muggins rule: otherwise help would name keys that do nothing.
         yes = yes_keys_of(screen.host.ctx.translator)
         out += [
-            _bind(texts, yes, texts.muggins_yes, key(lambda: actions.muggins(True)), "play"),
-            _bind(texts, ("n",), texts.muggins_no, key(lambda: actions.muggins(False)), "play"),
+            _bind(texts, yes, texts.muggins_yes, key(lambda: screen.actions.muggins(True)), "play"),
+            _bind(
+                texts, ("n",), texts.muggins_no, key(lambda: screen.actions.muggins(False)), "play"
+            ),
         ]
     tr = screen.host.ctx.translator
     # Digits have no binding of their own (unbound_key takes them): help names them.
@@ -64,7 +67,6 @@ def _nothing() -> None:
 def load_review_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
     """The information keys: each speaks one answer about the table as it is now."""
     ask = screen.ask
-    voice = screen.voice
     return [
         _bind(texts, ("h",), texts.hand, ask(lambda a, o: a.hand(o)), "review"),
         _bind(texts, ("e",), texts.ends, ask(lambda a, o: a.ends(o)), "review"),
@@ -75,26 +77,33 @@ def load_review_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
             texts,
             ("i",),
             texts.round_info,
-            ask(lambda a, o: a.round_info(o, voice.preset_name())),
+            ask(lambda a, o: a.round_info(o, screen.voice.preset_name())),
             "review",
         ),
         _bind(texts, ("b",), texts.boneyard, ask(lambda a, o: a.boneyard(o)), "review"),
         _bind(texts, ("t",), texts.unseen, screen.key(screen.unseen), "review"),
         _bind(texts, ("g",), texts.history, ask(lambda a, o: a.history(o)), "review"),
-        _bind(texts, ("a",), texts.since_my_move, screen.key(voice.since_my_move), "review"),
+        _bind(
+            texts,
+            ("a",),
+            texts.since_my_move,
+            screen.key(lambda: screen.voice.since_my_move()),
+            "review",
+        ),
         _bind(texts, ("w",), texts.turn, ask(lambda a, o: a.turn(o, help=True)), "review"),
-        _bind(texts, ("f2",), texts.hint, screen.key(screen.hinter.request), "review"),
+        _bind(texts, ("f2",), texts.hint, screen.key(lambda: screen.hinter.request()), "review"),
     ]
 
 
 def load_setting_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
     """Verbosity, speech rate, saving, the setup menu, quitting."""
     key = screen.key
-    tuning = screen.tuning
     return [
-        _bind(texts, ("v",), texts.verbosity, key(tuning.cycle_verbosity), "settings"),
-        _bind(texts, ("+",), texts.faster, key(lambda: tuning.change_rate(1)), "settings"),
-        _bind(texts, ("-",), texts.slower, key(lambda: tuning.change_rate(-1)), "settings"),
+        _bind(
+            texts, ("v",), texts.verbosity, key(lambda: screen.tuning.cycle_verbosity()), "settings"
+        ),
+        _bind(texts, ("+",), texts.faster, key(lambda: screen.tuning.change_rate(1)), "settings"),
+        _bind(texts, ("-",), texts.slower, key(lambda: screen.tuning.change_rate(-1)), "settings"),
         _bind(texts, ("c-s",), texts.save, key(screen.save_now), "settings"),
         _bind(texts, ("m", "f10"), texts.menu, key(screen.open_menu), "settings"),
         _bind(texts, ("q", "c-c"), texts.quit, key(screen.quit), "settings"),

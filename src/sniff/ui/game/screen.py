@@ -1,15 +1,17 @@
 """The game screen: one game (and the games after it) by keys.
 
 :class:`GameScreen` is the :class:`~sniff.ui.base.Screen` that ties the parts
-together: the session (the game itself), the voice (what is said), the
-cursor (tile and end), the acting keys, the bots' runner, hints, and the
-drawing. After a game over, Enter starts a new game with the same settings.
+together: the seat's link to the game (:mod:`sniff.session.link`: a table in
+this process or on a server, the screen cannot tell), the voice (what is
+said), the listener (each step told, and the table told when it was heard),
+the cursor (tile and end), the acting keys, hints, and the drawing. It keeps
+no rule and plays no bot. After a game over, Enter starts a new game with the
+same settings (where the game offers one).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prompt_toolkit.application import get_app_or_none
@@ -23,14 +25,15 @@ from sniff.announce import Utterance
 from sniff.announce.answers import Answers
 from sniff.announce.files import FileWords
 from sniff.engine import ACTIVE, Observation, Phase
-from sniff.session.game import GameSession
-from sniff.session.keeping import Autosave, keep_game, recorder_of
+from sniff.session.link import SeatLink
+from sniff.session.local import PlayedGame
 from sniff.ui.base import Binding
 from sniff.ui.confirm import ConfirmScreen
 from sniff.ui.game.actions import GameActions
-from sniff.ui.game.bots import BotRunner, Hinter
 from sniff.ui.game.cursor import HandCursor
+from sniff.ui.game.hinting import Hinter
 from sniff.ui.game.keys import game_bindings
+from sniff.ui.game.listening import GameHooks, SeatListener
 from sniff.ui.game.table import render_game
 from sniff.ui.game.tuning import Tuning
 from sniff.ui.game.voice import GameVoice
@@ -43,8 +46,8 @@ __all__ = ["GameScreen", "NewGame"]
 
 HISTORY_SAVED = 30  # messages kept in a save, for [ and ] after resuming
 
-#: Makes the next game: ``new_game(settings or None) -> (session, record path)``.
-NewGame = Callable[["Settings | None"], "tuple[GameSession, Path | None]"]
+#: Makes the next game: ``new_game(settings or None) -> game``.
+NewGame = Callable[["Settings | None"], PlayedGame]
 
 
 class GameScreen:
@@ -53,104 +56,78 @@ class GameScreen:
     def __init__(
         self,
         host: SniffApp,
-        session: GameSession,
+        game: PlayedGame,
         *,
         new_game: NewGame | None = None,
         hint_playouts: int | None = None,
-        save_path: Path | None = None,
-        record_path: Path | None = None,
         resumed: bool = False,
-        continue_record: bool = False,
         ui: dict[str, Any] | None = None,
-        keep: bool = True,
-        read_only: bool = False,
+        hooks: GameHooks | None = None,
+        hint_limit: Callable[[], int | None] | None = None,
     ) -> None:
         self.host = host
-        # keep=False: a game nothing of which goes to disk (a lesson): no save, no
-        # record, no statistics, and the player's own saved game stays as it was.
-        self.keep = keep
         self.new_game_factory = new_game
         self.hint_playouts = hint_playouts
-        self.save_path = save_path
-        self.read_only = read_only  # nothing is written to the data folder
+        self.hooks = hooks
+        self.hint_limit = hint_limit or (lambda: host.ctx.settings.hint_limit)
         self._next_settings: Settings | None = None
         self._start_new = False
         self._unseen_page = 0
         self._control = FormattedTextControl(self._render)
-        self._install(
-            session,
-            record_path=record_path,
-            resumed=resumed,
-            continue_record=continue_record,
-            ui=ui or {},
-        )
+        self._install(game, resumed=resumed, ui=ui or {})
 
-    # -- one game's parts -----------------------------------------------------------------
+    # -- one game's parts -----------------------------------------------------------
 
-    def _install(
-        self,
-        session: GameSession,
-        *,
-        record_path: Path | None,
-        resumed: bool,
-        continue_record: bool,
-        ui: dict[str, Any],
-    ) -> None:
+    def _install(self, game: PlayedGame, *, resumed: bool, ui: dict[str, Any]) -> None:
         host = self.host
         ctx = host.ctx
-        self.session = session
+        self.game = game
+        self.link: SeatLink = game.link
         self.resumed = resumed
         self.started = False
-        self.voice = GameVoice(ctx, session)
-        self.cursor = HandCursor(session, self.voice, host.call_later)
+        self.voice = GameVoice(ctx, self.link)
+        self.cursor = HandCursor(self.link, self.voice, host.call_later)
         self.cursor.select_saved(ui.get("selection"))
-        self.runner = BotRunner(
-            session,
+        self.listener = SeatListener(
+            self.link,
             self.voice,
             self.cursor,
-            host.spawn,
+            spawn=host.spawn,
+            call_later=host.call_later,
             pace=ctx.settings.pace,
             on_change=host.invalidate,
         )
+        self.listener.hooks = self.hooks
+        self.listener.own_actions = _count(ui.get("human_actions"))
         self.hinter = Hinter(
-            session,
+            self.link,
             self.voice,
             self.cursor,
             host.spawn,
             playouts=self.hint_playouts,
-            limit=lambda: host.ctx.settings.hint_limit,
+            limit=self.hint_limit,
         )
         self.hinter.used = _count(ui.get("hints"))
         self.actions = GameActions(
-            session, self.voice, self.cursor, after=self._after_action, new_game=self._new_game
+            self.link, self.voice, self.cursor, self.listener, new_game=self._new_game
         )
-        self.actions.human_actions = _count(ui.get("human_actions"))
         self.tuning = Tuning(ctx, self.voice)
-        if self.keep:
-            self.autosave: Autosave = keep_game(
-                session,
-                save_path=self.save_path,
-                record_path=record_path,
-                continue_record=continue_record,
-                ui_state=self.ui_state,
-                hints_used=lambda: self.hinter.used,
-                on_problem=self._problem,
-                read_only=self.read_only,
-            )
-        else:
-            # Never written: a lesson leaves the player's own saved game as it was.
-            self.autosave = Autosave(self.save_path, self.ui_state, self._problem, read_only=True)
+        game.keep(self.ui_state, lambda: self.hinter.used, self._problem)
+        self.link.attach(self.listener)
         self._bindings = game_bindings(self)
+        self.host.refresh_keys()  # (a new game may bring other keys: muggins)
+
+    @property
+    def keeper(self) -> Any:
+        return self.game.keeper
 
     def ui_state(self) -> dict[str, Any]:
         """What the interface keeps in a save."""
-        recorder = recorder_of(self.session)
         selected = self.cursor.selected
         return {
             "selection": None if selected is None else str(selected),
             "hints": self.hinter.used,
-            "human_actions": self.actions.human_actions,
-            "record": None if recorder is None else str(recorder.sink.path),
+            "human_actions": self.listener.own_actions,
             "history": [u.text for u in self.host.ctx.output.history[-HISTORY_SAVED:]],
         }
 
@@ -160,11 +137,10 @@ class GameScreen:
         texts, files = self.voice.texts, FileWords(self.voice.tr)
         detail = getattr(error, "strerror", None) or str(error)
         kept = str(getattr(error, "kept", None) or "")
-        record = recorder_of(self.session)
         if what == "save":
             self.voice.say(texts.save_failed(detail))
         elif what == "record":
-            where = getattr(error, "filename", None) or (record.sink.path if record else "")
+            where = getattr(error, "filename", None) or getattr(error, "path", None) or ""
             self.voice.say(files.record_failed(str(where), detail))
         elif what == "record-aside":
             self.voice.say(files.record_kept(str(getattr(error, "path", "")), kept))
@@ -175,17 +151,17 @@ class GameScreen:
         else:
             self.voice.say(texts.stats_failed(detail))
 
-    # -- handlers the bindings call -------------------------------------------------------
+    # -- handlers the bindings call -------------------------------------------------
 
     def key(self, action: Callable[[], None]) -> Callable[[], None]:
-        """A key's handler: it cuts speech off, so what was not heard is caught up."""
+        """A key's handler: it cuts speech off, so what was not heard stays owed."""
 
         def handler() -> None:
-            self.runner.key_pressed()
+            self.listener.key_pressed()
             if action != self.unseen:
                 self._unseen_page = 0
             action()
-            self._after_key()
+            self.host.invalidate()
 
         return handler
 
@@ -198,19 +174,6 @@ class GameScreen:
 
         return self.key(answer)
 
-    def _after_key(self) -> None:
-        """After a key while no bot moves: say what its speech cut off."""
-        if self.voice.missed and not self.runner.running:
-            caught = self.voice.catchup.catch_up(self.voice.missed, self.session.rules)
-            self.voice.missed = []
-            if caught is not None:
-                self.voice.say(caught)
-        self.host.invalidate()
-
-    def _after_action(self) -> None:
-        self.runner.kick()
-        self.host.invalidate()
-
     def unseen(self) -> None:
         """T: the tiles not seen yet, a part at a time (T again for the rest)."""
         said, more = self.voice.announcer.answers.unseen(self.voice.obs(), self._unseen_page)
@@ -219,27 +182,27 @@ class GameScreen:
 
     def save_now(self) -> None:
         """Control S: save, and say whether it worked."""
-        voice = self.voice
-        if self.session.finished:
+        voice, keeper = self.voice, self.game.keeper
+        if self.link.view().phase is Phase.GAME_OVER:
             voice.refuse(voice.announcer.answers.hand(voice.obs()))  # "the game is over"
             return
-        if self.read_only:
+        if keeper.read_only:
             voice.say(FileWords(voice.tr).not_saved_read_only())
-        elif self.autosave.save(self.session):
+        elif keeper.save():
             voice.say(voice.texts.saved())
-        elif self.autosave.last_error is not None:
-            error = self.autosave.last_error
+        elif keeper.last_error is not None:
+            error = keeper.last_error
             voice.say(voice.texts.save_failed(getattr(error, "strerror", None) or str(error)))
 
     def quit(self) -> None:
-        if self.session.game.phase is Phase.GAME_OVER:
+        if self.link.view().phase is Phase.GAME_OVER:
             self.host.exit()
         else:
             self.host.request_quit()
 
     def quit_question(self) -> Utterance:
         texts = self.voice.texts
-        if self.autosave.saved:
+        if self.game.keeper.saved:
             return texts.quit_question()
         # Read-only, or the last save failed: never call the game saved.
         return FileWords(self.voice.tr).quit_unsaved(texts.yes_no())
@@ -251,8 +214,8 @@ class GameScreen:
         if opener is None:
             self.voice.refuse(self.voice.texts.no_menu_here())
             return
-        if self.keep:
-            self.autosave.save(self.session)
+        if not self.game.keeper.read_only:
+            self.game.keeper.save()
         self.host.show(opener(self.host, self._menu_done))
 
     def _menu_done(self, settings: Settings, action: str = "back") -> None:
@@ -264,8 +227,9 @@ class GameScreen:
         if ctx.translator is not voice.tr:
             voice.set_translator(ctx.translator)
             self._bindings = game_bindings(self)
+            self.host.refresh_keys()
         voice.announcer.verbosity = settings.verbosity
-        self.runner.pace.minimum = settings.pace
+        self.listener.pace.minimum = settings.pace
         ctx.output.set_sounds(settings.sounds)
         self._next_settings = settings
         if action == "new-game":
@@ -273,47 +237,41 @@ class GameScreen:
 
     def _new_game(self) -> None:
         if self.new_game_factory is None:
+            self.voice.refuse(self.voice.texts.game_over_prompt())
             return
         self.close()
-        session, record = self.new_game_factory(self._next_settings)
-        self._install(session, record_path=record, resumed=False, continue_record=False, ui={})
+        game = self.new_game_factory(self._next_settings)
+        self._install(game, resumed=False, ui={})
         self.start()
 
     def close(self) -> None:
-        """The game is left: save it if it is still going, close its record."""
-        session = self.session
-        if session.closed:
-            return
-        if self.keep and not session.finished:
-            self.autosave.save(session)
-        recorder = recorder_of(session)
-        if recorder is not None:
-            recorder.close()
-        session.close()
+        """The game is left: kept if it is still going, its files closed."""
+        if not self.link.closed:
+            self.game.close()
 
-    # -- saying where the player is -------------------------------------------------------
+    # -- saying where the player is -------------------------------------------------
 
     def start(self) -> None:
-        """The first words of this game: a new one's deal, a resumed one's position."""
+        """The first words of this game: a new one's deal, a resumed one's position;
+        then the game goes on (the others play, or the player is asked)."""
         self.started = True
-        voice, session = self.voice, self.session
+        voice, link = self.voice, self.link
         self.cursor.keep()
+        obs = voice.obs()
         if self.resumed:
-            obs = voice.obs()
-            scores = voice.announcer.book.scores_list(session.game.scores)
-            voice.say(voice.texts.resumed(session.game.round_no, scores))
+            scores = voice.announcer.book.scores_list(obs.scores)
+            voice.say(voice.texts.resumed(obs.round, scores))
             if obs.phase in ACTIVE and obs.layout.lead is not None:
                 voice.say(voice.announcer.answers.ends(obs))
         else:
             voice.say(voice.new_game_words())
-            voice.events(session.game.log)
-        if session.bot_to_act():
-            self.runner.kick()
-        else:
-            voice.prompt()
+            voice.events(link.events(), obs)
+        if self.listener.waits_for_player(obs):
+            self.listener.prompt()
+        link.start(self.host.spawn)
         self.host.invalidate()
 
-    # -- Screen ---------------------------------------------------------------------------
+    # -- Screen ---------------------------------------------------------------------
 
     def bindings(self) -> list[Binding]:
         return self._bindings
@@ -346,7 +304,7 @@ class GameScreen:
     def enter(self) -> None:
         if self._start_new:
             self._start_new = False
-            if self.session.finished:
+            if self.link.view().phase is Phase.GAME_OVER:
                 self._new_game()
             else:
                 self.host.show(
@@ -360,11 +318,11 @@ class GameScreen:
         elif not self.started:
             self.start()
         else:
-            self.voice.prompt()
-            self.runner.kick()
+            self.listener.prompt()
+            self.link.start(self.host.spawn)
 
     def unbound_key(self, key: str) -> bool:
-        self.runner.key_pressed()
+        self.listener.key_pressed()
         cursor = self.cursor
         if len(key) == 1 and key.isdigit():
             cursor.digit(key)

@@ -180,38 +180,37 @@ def render_game(
 ) -> StyleAndTextTuples:
     """The game screen above the messages: scores, the table, the hand, the choice."""
     texts = voice.texts
-    session = voice.session
-    game = session.game
+    obs = voice.obs()
     out: StyleAndTextTuples = []
 
     def line(text: str, style: str = "") -> None:
         out.append((style, text[:width] + "\n"))
 
-    names = voice.announcer.book.scores_list(game.scores)
+    names = voice.announcer.book.scores_list(obs.scores)
     # Under the muggins rule the player counts their own play before claiming it.
-    counting = game.rules.muggins and game.phase is Phase.CLAIM and session.my_turn()
-    count = "?" if counting else str(game.layout.count)
+    counting = obs.rules.muggins and obs.phase is Phase.CLAIM and obs.my_turn
+    count = "?" if counting else str(obs.layout.count)
     line(
-        f"{texts.screen_round()} {game.round_no}  {texts.screen_count()} {count}  "
-        f"{texts.screen_target()} {game.target}",
+        f"{texts.screen_round()} {obs.round}  {texts.screen_count()} {count}  "
+        f"{texts.screen_target()} {obs.target}",
         "class:title",
     )
     line(f"{texts.screen_score()}: {names}", "class:title")
     others = "  ".join(
-        f"{voice.names[seat]} {len(game.hands[seat])}"
-        for seat in range(game.players)
-        if seat != session.human
+        f"{voice.names[seat]} {obs.hand_sizes[seat]}"
+        for seat in range(obs.players)
+        if seat != obs.seat
     )
-    line(f"{texts.screen_boneyard()} {len(game.stock)}  {others}")
-    rows = table_rows(game.layout, width)
+    line(f"{texts.screen_boneyard()} {obs.boneyard_size}  {others}")
+    rows = table_rows(obs.layout, width)
     if not rows:
         line(texts.screen_empty_table())
     for row in rows[: max(1, height - 12)]:
         line(row, "class:table")
     _hand(voice, cursor, out, width)
     move = cursor.chosen_move()
-    if move is not None and game.phase is Phase.PLAY and not game.rules.muggins:
-        after = game.layout.place(move.tile, move.end, endwise=move.endwise)
+    if move is not None and obs.phase is Phase.PLAY and not obs.rules.muggins:
+        after = obs.layout.place(move.tile, move.end, endwise=move.endwise)
         extra = f", {texts.lengthwise()}" if move.endwise else ""
         short = voice.announcer.words.short_at(move.end)
         line(f"-> {short}{extra}: {after.count}", "class:choice")

@@ -1,15 +1,18 @@
 """What the player hears of the game: events, the turn prompt, answers,
-refusals, and the catch-up after an interruption.
+refusals, and the catch-up of what was not heard.
 
-Nothing that happened may reach the player as silence. When a key cuts the
-bots' plays off, their events still go to the message history, and are
-kept as *missed*: before the player's next prompt a condensed catch-up says
-them ("meanwhile: Anna played five-one west, 10; Ben drew 2 and passed").
+Nothing that happened may reach the player as silence. What the others did
+and the player has not surely heard to its end is kept in :attr:`GameVoice.owed`
+(:mod:`sniff.ui.game.owed`); before the player's next prompt it is said
+again in one condensed catch-up ("meanwhile: Anna played five-one west, 10;
+Ben drew 2 and passed"), or, where the speech cannot tell what was heard,
+counted in the prompt.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from sniff.announce import Announcer, Utterance
 from sniff.announce.catchup import CatchUpWords
@@ -17,10 +20,13 @@ from sniff.announce.game_ui import GameTexts
 from sniff.announce.hints import HintWords
 from sniff.announce.menu import MenuWords
 from sniff.announce.phrases import sentences
-from sniff.engine import Event, Observation, Phase
+from sniff.engine import Event, Move, Observation, Phase
 from sniff.i18n import Translator
-from sniff.session.game import GameSession, bot_name
+from sniff.output.router import Said
+from sniff.session.game import bot_name
+from sniff.session.link import SeatLink
 from sniff.ui.base import UiContext
+from sniff.ui.game.owed import Owed
 
 __all__ = ["GameVoice"]
 
@@ -28,16 +34,14 @@ __all__ = ["GameVoice"]
 class GameVoice:
     """Speaks one game for the person at the keyboard."""
 
-    def __init__(self, ctx: UiContext, session: GameSession) -> None:
+    def __init__(self, ctx: UiContext, link: SeatLink) -> None:
         self.ctx = ctx
-        self.session = session
+        self.link = link
         self.output = ctx.output
-        self.missed: list[Event] = []
+        self.owed = Owed(ctx.output)
         # How to answer the muggins rule's questions is said once; then W and F1 say it.
         self.claim_help_given = False
         self.muggins_help_given = False
-        # Whether to say what Enter does after a round or game (a lesson's coach says it).
-        self.between_rounds = True
         self.set_translator(ctx.translator)
 
     def set_translator(self, tr: Translator) -> None:
@@ -53,25 +57,27 @@ class GameVoice:
 
     @property
     def seat(self) -> int:
-        return self.session.human if self.session.human is not None else 0
+        return self.link.seat
 
     def player_names(self) -> list[str]:
-        """ "You" (in the player's language), then the others by their names."""
+        """ "You" (in the player's language) for this seat, the others by their names."""
         names = []
-        for seat, player in enumerate(self.session.players):
-            if seat == self.session.human:
+        for seat, player in enumerate(self.link.players):
+            if seat == self.seat:
                 names.append(self.texts.you())
             else:
                 names.append(player.name or bot_name(seat))
         return names
 
     def obs(self) -> Observation:
-        return self.session.observe()
+        return self.link.view()
 
     # -- speaking ---------------------------------------------------------------------
 
-    def say(self, utterances: Utterance | Sequence[Utterance], *, quiet: bool = False) -> None:
-        self.output.say(
+    def say(
+        self, utterances: Utterance | Sequence[Utterance], *, quiet: bool = False
+    ) -> list[Said]:
+        return self.output.say(
             utterances if isinstance(utterances, Utterance) else list(utterances), quiet=quiet
         )
 
@@ -81,37 +87,44 @@ class GameVoice:
             utterance = Utterance(utterance.text, True, "invalid", None, 0, "refusal")
         self.say(utterance)
 
-    def events(self, events: Sequence[Event], *, quiet: bool = False) -> None:
-        """Say what *events* (one action's, or one bot turn's) mean for the player.
+    def events(
+        self, events: Sequence[Event], obs: Observation | None = None, *, quiet: bool = False
+    ) -> list[Said]:
+        """Say what *events* (one action's, or one turn of another player's) mean for
+        the player; *obs* is the player's view after them.
 
-        *quiet*: the player is pressing keys; the words go to the history and
-        the events are kept for the catch-up.
+        *quiet*: the player is pressing keys; the words go to the history only.
         """
-        said = self.announcer.on_events(events, self.obs(), prompt=False)
-        if quiet:
-            self.missed.extend(events)
-        self.say(said, quiet=quiet)
+        said = self.announcer.on_events(events, obs or self.obs(), prompt=False)
+        return self.say(said, quiet=quiet)
 
-    def prompt(self, *, turn: bool = True) -> None:
-        """The catch-up of anything missed, then what the player is to do now
+    def catch_up(self) -> None:
+        """Say again what the player has not heard of the others' plays (if anything)."""
+        owed = self.owed.due()
+        if not owed:
+            return
+        caught = self.catchup.catch_up(owed, self.link.rules)
+        if caught is None:
+            return  # nothing worth saying (a deal the prompt tells anyway)
+        self.owed.said_again(owed, self.say(caught))
+
+    def prompt(self, *, turn: bool = True, selected: Move | None = None) -> None:
+        """The catch-up of anything not heard, then what the player is to do now
         (*turn*: False when the words just said already told it)."""
+        self.catch_up()
         obs = self.obs()
-        if self.missed:
-            caught = self.catchup.catch_up(self.missed, obs.rules)
-            self.missed = []
-            if caught is not None:
-                self.say(caught)
         if obs.phase is Phase.ROUND_OVER:
-            if self.between_rounds:
-                self.say(self.texts.next_round_prompt())
+            self.say(self.texts.next_round_prompt())
             return
         if obs.phase is Phase.GAME_OVER:
-            if self.between_rounds:
-                self.say(self.texts.game_over_prompt())
+            self.say(self.texts.game_over_prompt())
             return
         prompt = self.announcer.turn_prompt(obs) if turn else None
         if prompt is None:
             return
+        unheard = self.owed.unheard_count()
+        if unheard and obs.current == self.seat:
+            prompt = replace(prompt, text=f"{prompt.text} {self.catchup.unheard(unheard)}")
         said = [prompt]
         answers = self.announcer.answers
         if obs.current == self.seat and obs.phase is Phase.CLAIM and not self.claim_help_given:
@@ -127,33 +140,32 @@ class GameVoice:
     def new_game_words(self) -> Utterance:
         """ "New game: you and Anna (expert); Sniff, to 200 points", the partner, the
         muggins rule."""
-        session, texts = self.session, self.texts
-        game = session.game
+        texts, obs = self.texts, self.obs()
         introduced = []
-        for seat, player in enumerate(session.players):
+        for seat, player in enumerate(self.link.players):
             name = self.names[seat]
             level = player.level if player.kind == "bot" else None
             introduced.append(texts.with_level(name, level) if level else name)
-        partner = None
-        if self.session.human is not None:
-            mine = game.sides[game.side_of[self.session.human]]
-            partner = next((self.names[s] for s in mine if s != self.session.human), None)
+        mine = obs.sides[obs.side]
+        partner = next((self.names[s] for s in mine if s != self.seat), None)
         return texts.new_game(
             self.announcer.words.join(introduced),
             self.preset_name(),
-            game.target,
+            obs.target,
             partner=partner,
-            muggins=game.rules.muggins,
+            muggins=obs.rules.muggins,
         )
 
     def preset_name(self) -> str:
         """The rules' name as the player knows it ("Sniff, US rules")."""
-        return MenuWords(self.tr).preset(self.session.rules.preset)
+        return MenuWords(self.tr).preset(self.link.rules.preset)
 
     def since_my_move(self) -> None:
-        """The key for "what happened since my last move"."""
-        events = self.session.events_since_my_move()
-        self.say(self.catchup.since_my_move(events, self.session.rules))
+        """The key for "what happened since my last move": it answers what the prompt
+        counted as not heard."""
+        events = self.link.since_my_move()
+        said = self.say(self.catchup.since_my_move(events, self.link.rules))
+        self.owed.said_again(list(events), said, settle=True)
 
     def not_your_turn(self) -> None:
         self.refuse(self.announcer.answers.turn(self.obs()))
