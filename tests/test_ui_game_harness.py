@@ -61,6 +61,7 @@ class Driver:
         playouts: int = 30,
         hint_playouts: int = 30,
         line_stream: Any = None,
+        speech: Any = None,
     ) -> None:
         args = play_parser().parse_args(
             ["play", "--pace", "0", "--no-sound", "--speech", "none", *(argv or [])]
@@ -68,7 +69,7 @@ class Driver:
         self.options = options_from_args(args)
         self.options.playouts = playouts
         self.options.hint_playouts = hint_playouts
-        self.speech = RecordingSpeech()
+        self.speech = speech if speech is not None else RecordingSpeech()
         self.tr = translator(self.options.language)
         self.ctx = build_context(
             self.options.settings,

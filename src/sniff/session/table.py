@@ -148,6 +148,7 @@ class Table:
         self.auto_deal = not session.people() if auto_deal is None else auto_deal
         self.clock = clock
         self.max_rounds: int | None = None
+        self.longest_wait = LONGEST_WAIT
         self.running = False
         self._listeners: dict[int, list[_Listener]] = {}
         self._heard_changed: asyncio.Event | None = None
@@ -307,7 +308,7 @@ class Table:
 
     async def _until_heard(self) -> None:
         """Wait until every pacing seat has heard the game as it stands (at most
-        :data:`LONGEST_WAIT` after it was told)."""
+        :attr:`longest_wait` seconds after it was told)."""
         while not self.session.closed:
             waiting = [
                 item
@@ -315,7 +316,7 @@ class Table:
                 for item in listeners
                 if item.paces and item.heard < self.position
             ]
-            rest = LONGEST_WAIT - (self.clock() - self._published_at)
+            rest = self.longest_wait - (self.clock() - self._published_at)
             if not waiting or rest <= 0:
                 return
             if self._heard_changed is None:

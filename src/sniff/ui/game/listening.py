@@ -83,6 +83,7 @@ class SeatListener:
         self.on_change = on_change
         self.clock = clock
         self.hooks: GameHooks | None = None
+        self.quiet_after = QUIET_AFTER_KEYS
         self.hurry = False  # keys were pressed while the others played
         self.acting: Action | None = None  # the player's action on its way to the table
         self.own_actions = 0  # the player's actions the table took (kept in a save)
@@ -205,7 +206,7 @@ class SeatListener:
         self._quiet_token += 1
         if self.call_later is not None:
             token = self._quiet_token
-            self.call_later(QUIET_AFTER_KEYS, lambda: self._quiet(token))
+            self.call_later(self.quiet_after, lambda: self._quiet(token))
 
     def _quiet(self, token: int) -> None:
         """The keys stopped: the player listens again; say what they did not hear."""

@@ -1,0 +1,153 @@
+"""Heard to the end: what the others did reaches the player even when keys cut it off.
+
+A fast screen-reader user walks the hand while the bots play: every key cuts
+the speech off. Each play that was not said to its end stays owed and is said
+again at the next quiet moment (the keys stop, or the player's turn comes),
+until it is heard. These tests play the real game screen by keys through a
+speech output that takes time to speak and reports what it said to the end
+(:mod:`timed_speech`), and compare what was heard with the game's log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sniff.announce.words import Words
+from sniff.engine import Played, RoundEnded
+from test_ui_game_harness import Driver
+from timed_speech import TimedSpeech, UnknownSpeech
+
+QUIET = 0.15  # the listener's quiet moment, shortened for the tests
+
+
+def _bot_plays(d: Driver) -> list[Played]:
+    """Every play of the first round made by a bot."""
+    plays = []
+    for event in d.game.log:
+        if isinstance(event, RoundEnded):
+            break
+        if isinstance(event, Played) and event.player != 0:
+            plays.append(event)
+    return plays
+
+
+def _heard(play: Played, d: Driver, ended: Sequence[str]) -> bool:
+    """Whether some text said to its end tells *play* (its player and its tile)."""
+    words = Words(d.tr)
+    name = d.screen.voice.names[play.player]
+    tile = words.tile(play.tile)
+    return any(name in text and re.search(rf"\b{re.escape(tile)}\b", text, re.I) for text in ended)
+
+
+async def _walk_while_bots_play(d: Driver, turns: int) -> None:
+    """Play *turns* of the player's own, pressing arrows fast while the bots play."""
+    for _ in range(turns):
+        if d.game.phase.value != "play":
+            return
+        if d.my_turn():
+            assert await d.play_turn()
+        for _ in range(12):  # a key every 20 ms: each cuts the speech off
+            d.pipe.send_text("\x1b[C" if d.sent % 2 else "\x1b[D")
+            d.sent += 1
+            await asyncio.sleep(0.02)
+        await d.settle()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_bot_play_is_heard_to_its_end_after_a_burst_of_keys(
+    tmp_path: Path, monkeypatch: Any, language: str
+) -> None:
+    monkeypatch.setenv("SNIFF_HOME", str(tmp_path))
+    speech = TimedSpeech(rate=600.0)
+
+    async def go() -> None:
+        argv = ["--players", "4", "--bots", "greedy", "--seed", "21", "--lang", language]
+        async with Driver(argv, speech=speech) as d:
+            d.screen.listener.quiet_after = QUIET
+            await _walk_while_bots_play(d, 4)
+            await asyncio.sleep(QUIET * 3)  # the keys stopped: a quiet moment
+            await d.settle()
+            await asyncio.sleep(0.5)  # every text said to its end
+            plays = _bot_plays(d)
+            assert len(plays) >= 6
+            cut = [t for t in speech.texts if t not in speech.ended]
+            assert cut, "the keys cut something off (else this test proves nothing)"
+            missing = [p for p in plays if not _heard(p, d, speech.ended)]
+            assert not missing, (missing, speech.ended)
+
+    asyncio.run(go())
+
+
+def test_where_speech_cannot_tell_the_prompt_counts_the_plays_not_heard(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.setenv("SNIFF_HOME", str(tmp_path))
+    speech = UnknownSpeech(rate=60.0)  # slow: every key comes before a play's words end
+
+    async def go() -> None:
+        argv = ["--players", "4", "--bots", "greedy", "--seed", "21"]
+        async with Driver(argv, speech=speech) as d:
+            d.screen.listener.quiet_after = 30.0  # no quiet moment: only the prompt tells
+            while not d.my_turn():
+                await d.settle()
+            # Play the selected tile (Enter, without waiting for the bots)...
+            before = len(speech.texts)
+            d.pipe.send_text("\r")
+            d.sent += 1
+            # ...and while a bot's play is being said, a key cuts it off before its
+            # words could end.
+            for _ in range(500):
+                new = speech.texts[before:]
+                if any(t.startswith(("Anna:", "Ben:", "Clara:")) for t in new):
+                    break
+                await asyncio.sleep(0.01)
+            await d.press("h")
+            await d.settle()
+            prompt = next(t for t in reversed(speech.texts) if t.startswith("Your turn"))
+            counted = re.search(r"(\d+) plays? since your last move: A\.", prompt)
+            assert counted, prompt
+            link = d.screen.link
+            said = d.screen.voice.catchup.since_my_move(link.since_my_move(), link.rules)
+            await d.press("a")
+            assert speech.texts[-1] == said.text
+            assert int(counted.group(1)) >= 1
+
+    asyncio.run(go())
+
+
+def test_a_catch_up_cut_off_is_said_again_until_it_is_heard(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.setenv("SNIFF_HOME", str(tmp_path))
+    speech = TimedSpeech(rate=200.0)
+
+    async def go() -> None:
+        argv = ["--players", "3", "--bots", "greedy", "--seed", "8"]
+        async with Driver(argv, speech=speech) as d:
+            d.screen.listener.quiet_after = QUIET
+            while not d.my_turn():
+                await d.settle()
+            assert await d.play_turn()
+            # Keys while the others play, then a quiet moment, then keys again that cut
+            # the catch-up, then quiet: the catch-up comes again, and is heard.
+            for _ in range(10):
+                await d.press("h")
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(QUIET * 1.5)
+            catchups = [t for t in speech.texts if t.startswith("Meanwhile")]
+            assert catchups
+            await d.press("h")  # cuts the catch-up off
+            await asyncio.sleep(QUIET * 3)
+            await d.settle()
+            await asyncio.sleep(1.0)
+            again = [t for t in speech.texts if t.startswith("Meanwhile")]
+            assert len(again) >= 2
+            assert any(t.startswith("Meanwhile") for t in speech.ended)
+
+    asyncio.run(go())
