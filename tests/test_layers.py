@@ -179,3 +179,31 @@ def test_the_checker_sees_imports_inside_functions_and_upward() -> None:
     visitor.visit(ast.parse(source))
     assert visitor.found == [("sniff.ui.app", True, 2)]
     assert LAYERS[_part("sniff.ui.app")] > LAYERS[_part("sniff.storage.settings")]
+
+
+#: Who may make the game go on: the one game loop (the table) and the session it drives.
+GAME_LOOP = {"sniff.session.table", "sniff.session.game"}
+
+
+def test_only_the_table_plays_the_game_on() -> None:
+    """One driver of the game: no other module lets a bot decide, applies a bot's
+    decision or deals the next round itself, and the interface imports no bot."""
+    found = []
+    for module, path in _modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr in ("decide", "apply_bot", "play_bots")
+                and module not in GAME_LOOP
+            ):
+                found.append(f"{module}:{node.lineno} uses .{node.attr}")
+        if _part(module) in ("ui", "output", "announce"):
+            visitor = _Imports(module)
+            visitor.visit(tree)
+            found += [
+                f"{module}:{line} imports {name}"
+                for name, _inside, line in visitor.found
+                if name == "sniff.bots" or name.startswith("sniff.bots.")
+            ]
+    assert found == []

@@ -50,7 +50,9 @@ def test_the_step_s_play_goes_through_and_is_explained_with_the_engine_s_count()
     coach, steps = _coach("count")
     went_on = coach.proceed()
     # Enter after an explanation cuts it off: the step it goes on to interrupts.
-    assert [(u.text, u.interrupt) for u in went_on] == [("Lead six-four.", True)]
+    assert [(u.text, u.interrupt) for u in went_on] == [
+        ("Lead six-four. Arrows choose the tile and the end, Enter plays it.", True)
+    ]
     said = _play(coach, "6-4 lead")
     assert said[0] == (
         "The lead's two ends are 6 and 4: together 10, a multiple of five. You scored 10."
@@ -84,7 +86,8 @@ def test_a_refused_play_gets_the_engine_s_reason_and_changes_nothing() -> None:
     assert answer is not None and answer.cue == "invalid"
     assert answer.text == (
         "Two-one does not fit west, which is 6; it fits east. Look for a count of 5, 10, "
-        "15 or 20: six-three on the west end makes 3 and 2."
+        "15 or 20: six-three on the west end makes 3 and 2. Arrows choose the tile and "
+        "the end, Enter plays it."
     )
     assert coach.judge(DRAW) is None
     refused = _refused(coach, DRAW)

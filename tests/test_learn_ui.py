@@ -48,6 +48,11 @@ def test_every_lesson_plays_to_its_end_by_keys(name: str, language: str) -> None
             heading = d.coach.words.lesson_text(lesson.title)
             assert any(heading in text for text in d.texts[-2:])  # "Lesson done: <title>"
             assert load_progress().progress.is_done(name)
+            if not any(step.do is Do.FREE for step in lesson.steps):
+                # The coach says what to do: the game's own prompts ("your turn...",
+                # "nothing fits: pass") never speak over it.
+                prompts = [u.text for u in d.ctx.output.history if u.kind == "turn"]
+                assert prompts == []
             # Nothing of a lesson goes to the saved game or the statistics.
             assert not save_path().exists() and not stats_path().exists()
 

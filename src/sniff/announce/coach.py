@@ -117,6 +117,11 @@ class CoachWords:
             text = sentences(text, self.tr._("Enter: go on"))
         return _coach(text, interrupt=interrupt)
 
+    def with_play_keys(self, text: str) -> str:
+        """A play step's words, and the keys that make the play."""
+        # Translators: the coach, after a step that asks for a play: the keys that make it.
+        return sentences(text, self.tr._("arrows choose the tile and the end, Enter plays it"))
+
     def after(self, text: str) -> Utterance:
         """What just happened, and why (queued behind the game's own words)."""
         return _coach(text)

@@ -81,6 +81,15 @@ class Coach:
         """A lesson text in the player's language, with the table's facts now."""
         return self.words.fill(text, self.words.facts(self.session.observe(0)))
 
+    def asks(self, step: Step, text: str | None = None) -> str:
+        """What *step* asks for (its *text*, by default its own), and the key that does
+        it where the lesson's words do not name it: a play step says that Enter plays."""
+        source = text or step.text
+        said = self.text(source)
+        if step.do is Do.PLAY and "enter" not in source.lower():
+            said = self.words.with_play_keys(said)
+        return said
+
     # -- what the coach says ------------------------------------------------------------
 
     def opening(self) -> list[Utterance]:
@@ -100,7 +109,7 @@ class Coach:
         if step is None:
             return self._done_words()
         return self.words.instruction(
-            self.text(step.text), go_on=step.do is Do.SAY, interrupt=interrupt
+            self.asks(step), go_on=step.do is Do.SAY, interrupt=interrupt
         )
 
     def _done_words(self) -> Utterance:
@@ -130,7 +139,7 @@ class Coach:
             return []
         if key in step.keys:
             return self._complete(step)
-        return [self.words.next_step(self.text(step.text))]
+        return [self.words.next_step(self.asks(step))]
 
     def selected(self, tile: Tile | None) -> list[Utterance]:
         """The cursor moved: done when it reached the step's tile."""
@@ -150,9 +159,9 @@ class Coach:
         wanted = step.wanted()
         if action in wanted:
             return None
-        advice = self.text(step.wrong or step.text)
+        advice = self.asks(step, step.wrong)
         if not wanted:
-            return self.words.not_yet(self.text(step.text))
+            return self.words.not_yet(self.asks(step))
         obs = self.session.observe(0)
         if action not in obs.legal:
             return None  # the table refuses it, and the coach adds its advice (refused)
@@ -168,7 +177,7 @@ class Coach:
         if step is None or step.do is Do.FREE:
             return None
         reason = self.announcer.refusals.refusal(refusal, obs).text
-        return self.words.refused(reason, self.text(step.wrong or step.text))
+        return self.words.refused(reason, self.asks(step, step.wrong))
 
     def acted(self, action: Action) -> list[Utterance]:
         """The session took the player's *action* (the game has said what happened)."""
