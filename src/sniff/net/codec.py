@@ -1,0 +1,432 @@
+"""The engine's values as JSON on the wire, and back, checked.
+
+Tiles are ``[high, low]``; actions are objects with a ``kind``; events are as
+in a ``sniff-record/1`` line, as the seat may see them (another seat's draw
+has ``"tile": null``, a deal shows the seat's own hand only); a seat's view
+(:class:`~sniff.engine.Observation`) is sent with this round's public history,
+from which the receiver rebuilds the layout through the engine, so a view can
+never show a layout its history does not explain.
+
+Reading never trusts: every value is checked for its type and range against
+the table's rules, and a bad one raises :class:`~sniff.net.wire.FrameError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sniff.engine import (
+    DRAW,
+    PASS,
+    Action,
+    CallMuggins,
+    Claim,
+    Claimed,
+    Dealt,
+    Drew,
+    End,
+    Event,
+    GameEnded,
+    Layout,
+    Move,
+    MugginsCalled,
+    Observation,
+    Passed,
+    Phase,
+    Played,
+    RoundEnded,
+    RulesError,
+    RuleSet,
+    Tile,
+)
+from sniff.net.wire import FrameError
+
+__all__ = [
+    "Reader",
+    "action_json",
+    "event_json",
+    "read_action",
+    "read_event",
+    "read_view",
+    "rules_json",
+    "tile_json",
+    "view_json",
+]
+
+#: The most points, scores or counts a value may hold (far beyond any game).
+MOST = 1_000_000
+#: The events' ``type`` words, as in a record.
+EVENT_TYPES = ("deal", "play", "draw", "pass", "claim", "muggins", "round_end", "game_end")
+
+
+# -- writing -----------------------------------------------------------------------
+
+
+def tile_json(tile: Tile) -> list[int]:
+    return [tile.high, tile.low]
+
+
+def _tiles(tiles: Iterable[Tile]) -> list[list[int]]:
+    return [tile_json(t) for t in tiles]
+
+
+def action_json(action: Action) -> dict[str, Any]:
+    """``{"kind": "play", "tile": [6, 4], "end": "east"}``, ``{"kind": "draw"}``..."""
+    if isinstance(action, Move):
+        out: dict[str, Any] = {"kind": "play", "tile": tile_json(action.tile)}
+        out["end"] = action.end.value
+        if action.endwise:
+            out["endwise"] = True
+        return out
+    if action == DRAW:
+        return {"kind": "draw"}
+    if action == PASS:
+        return {"kind": "pass"}
+    if isinstance(action, Claim):
+        return {"kind": "claim", "points": action.points}
+    assert isinstance(action, CallMuggins)
+    return {"kind": "muggins", "call": action.call}
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """An event as a record line holds it (a hidden draw with ``"tile": null``)."""
+    if isinstance(event, Dealt):
+        return {
+            "type": "deal",
+            "round": event.round,
+            "hands": [_tiles(hand) for hand in event.hands],
+            "boneyard": _tiles(event.boneyard),
+            "leader": event.leader,
+            "redeal": event.redeal,
+        }
+    if isinstance(event, Played):
+        out: dict[str, Any] = {
+            "type": "play",
+            "player": event.player,
+            "tile": tile_json(event.tile),
+            "end": event.end.value,
+            "count": event.count,
+            "points": event.points,
+        }
+        if event.endwise:
+            out["endwise"] = True
+        return out
+    if isinstance(event, Drew):
+        tile = None if event.tile is None else tile_json(event.tile)
+        return {"type": "draw", "player": event.player, "tile": tile}
+    if isinstance(event, Passed):
+        return {"type": "pass", "player": event.player}
+    if isinstance(event, Claimed):
+        return {
+            "type": "claim",
+            "player": event.player,
+            "points": event.points,
+            "correct": event.correct,
+        }
+    if isinstance(event, MugginsCalled):
+        return {"type": "muggins", "player": event.player, "points": event.points}
+    if isinstance(event, RoundEnded):
+        return {
+            "type": "round_end",
+            "round": event.round,
+            "reason": event.reason,
+            "hands": [_tiles(hand) for hand in event.hands],
+            "points": list(event.points),
+            "scores": list(event.scores),
+            "went_out": event.went_out,
+        }
+    return {"type": "game_end", "winner": event.winner, "scores": list(event.scores)}
+
+
+def rules_json(rules: RuleSet) -> dict[str, Any]:
+    return rules.to_json()
+
+
+def view_json(obs: Observation) -> dict[str, Any]:
+    """A seat's view: what it may know, and nothing its history does not explain."""
+    return {
+        "seat": obs.seat,
+        "round": obs.round,
+        "phase": obs.phase.value,
+        "current": obs.current,
+        "leader": obs.leader,
+        "hand": _tiles(obs.hand),
+        "hand_sizes": list(obs.hand_sizes),
+        "boneyard": obs.boneyard_size,
+        "scores": list(obs.scores),
+        "target": obs.target,
+        "history": [event_json(e) for e in obs.history],
+        "legal": [action_json(a) for a in obs.legal],
+        "forced": None if obs.forced is None else tile_json(obs.forced),
+        "required_lead": None if obs.required_lead is None else tile_json(obs.required_lead),
+        "draws": obs.draws_this_turn,
+        "passes": obs.passes_in_row,
+        "second_turn": obs.second_turn,
+        "pending": obs.pending_points,
+        "mover": obs.mover,
+    }
+
+
+# -- reading -----------------------------------------------------------------------
+
+
+class Reader:
+    """Checked reading of one JSON object against a table's *rules* and *players*."""
+
+    def __init__(self, data: Any, rules: RuleSet, players: int, what: str = "frame") -> None:
+        if not isinstance(data, dict):
+            raise FrameError("bad-field", f"{what} must be an object")
+        self.data = data
+        self.rules = rules
+        self.players = players
+        self.what = what
+
+    def only(self, *keys: str) -> Reader:
+        """Fail on any key but *keys* (and ``type``)."""
+        extra = set(self.data) - {*keys, "type"}
+        if extra:
+            name = sorted(extra)[0][:40]
+            raise FrameError("unknown-field", f"{self.what} has no field {name!r}")
+        return self
+
+    def get(self, key: str, default: Any = ...) -> Any:
+        if key not in self.data:
+            if default is not ...:
+                return default
+            raise FrameError("missing-field", f"{self.what} needs {key!r}")
+        return self.data[key]
+
+    def integer(self, key: str, low: int = 0, high: int = MOST, default: Any = ...) -> int:
+        value = self.get(key, default)
+        return _integer(value, key, low, high)
+
+    def maybe_integer(self, key: str, low: int = 0, high: int = MOST) -> int | None:
+        value = self.get(key, None)
+        return None if value is None else _integer(value, key, low, high)
+
+    def seat(self, key: str) -> int:
+        return self.integer(key, 0, self.players - 1)
+
+    def boolean(self, key: str, default: Any = ...) -> bool:
+        value = self.get(key, default)
+        if not isinstance(value, bool):
+            raise FrameError("bad-field", f"{key!r} must be true or false")
+        return value
+
+    def text(self, key: str, *, most: int, default: Any = ...) -> str:
+        value = self.get(key, default)
+        if not isinstance(value, str):
+            raise FrameError("bad-field", f"{key!r} must be a string")
+        if len(value) > most:
+            raise FrameError("too-long", f"{key!r} may be at most {most} characters")
+        return value
+
+    def choice(self, key: str, choices: Sequence[str], default: Any = ...) -> str:
+        value = self.get(key, default)
+        if value not in choices:
+            raise FrameError("bad-field", f"{key!r} must be one of {', '.join(choices)}")
+        return str(value)
+
+    def tile(self, value: Any, key: str = "tile") -> Tile:
+        top = self.rules.max_pip
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or any(type(v) is not int or not 0 <= v <= top for v in value)
+        ):
+            raise FrameError("bad-field", f"{key!r} must be a tile: two numbers from 0 to {top}")
+        return Tile.of(value[0], value[1])
+
+    def maybe_tile(self, key: str) -> Tile | None:
+        value = self.get(key, None)
+        return None if value is None else self.tile(value, key)
+
+    def tiles(self, key: str, most: int | None = None) -> tuple[Tile, ...]:
+        value = self.get(key)
+        limit = most if most is not None else (self.rules.max_pip + 1) * (self.rules.max_pip + 2)
+        if not isinstance(value, list) or len(value) > limit:
+            raise FrameError("bad-field", f"{key!r} must be a list of tiles")
+        return tuple(self.tile(item, key) for item in value)
+
+    def numbers(self, key: str, size: int, low: int = -MOST) -> tuple[int, ...]:
+        value = self.get(key)
+        if not isinstance(value, list) or len(value) != size:
+            raise FrameError("bad-field", f"{key!r} must be a list of {size} numbers")
+        return tuple(_integer(item, key, low, MOST) for item in value)
+
+    def end(self, key: str = "end") -> End:
+        value = self.get(key)
+        try:
+            return End(value)
+        except ValueError:
+            raise FrameError(
+                "bad-field", f"{key!r} must be an end: lead, west, east, north, south"
+            ) from None
+
+
+def _integer(value: Any, key: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise FrameError("bad-field", f"{key!r} must be a whole number from {low} to {high}")
+    return value
+
+
+def read_action(data: Any, rules: RuleSet, players: int) -> Action:
+    """An action from the wire (its legality is the table's to judge, not this)."""
+    r = Reader(data, rules, players, "the action")
+    kind = r.choice("kind", ("play", "draw", "pass", "claim", "muggins"))
+    if kind == "play":
+        r.only("kind", "tile", "end", "endwise")
+        return Move(r.tile(r.get("tile")), r.end(), r.boolean("endwise", False))
+    if kind == "draw":
+        r.only("kind")
+        return DRAW
+    if kind == "pass":
+        r.only("kind")
+        return PASS
+    if kind == "claim":
+        r.only("kind", "points")
+        return Claim(r.integer("points", 0, 999))
+    r.only("kind", "call")
+    return CallMuggins(r.boolean("call"))
+
+
+def read_event(data: Any, rules: RuleSet, players: int) -> Event:
+    """An event from the wire, checked (for a client: the server is not trusted either)."""
+    r = Reader(data, rules, players, "an event")
+    kind = r.choice(
+        "type", ("deal", "play", "draw", "pass", "claim", "muggins", "round_end", "game_end")
+    )
+    if kind == "deal":
+        r.only("round", "hands", "boneyard", "leader", "redeal")
+        hands = r.get("hands")
+        if not isinstance(hands, list) or len(hands) != players:
+            raise FrameError("bad-field", "a deal's hands are one list per seat")
+        leader = r.get("leader", None)
+        return Dealt(
+            r.integer("round", 1),
+            tuple(_hand(r, hand) for hand in hands),
+            r.tiles("boneyard"),
+            None if leader is None else r.seat("leader"),
+            r.boolean("redeal", False),
+        )
+    if kind == "play":
+        r.only("player", "tile", "end", "count", "points", "endwise")
+        return Played(
+            r.seat("player"),
+            r.tile(r.get("tile")),
+            r.end(),
+            r.integer("count"),
+            r.integer("points"),
+            r.boolean("endwise", False),
+        )
+    if kind == "draw":
+        r.only("player", "tile")
+        return Drew(r.seat("player"), r.maybe_tile("tile"))
+    if kind == "pass":
+        r.only("player")
+        return Passed(r.seat("player"))
+    if kind == "claim":
+        r.only("player", "points", "correct")
+        return Claimed(r.seat("player"), r.integer("points"), r.boolean("correct"))
+    if kind == "muggins":
+        r.only("player", "points")
+        return MugginsCalled(r.seat("player"), r.integer("points"))
+    sides = len(rules.sides(players))
+    if kind == "round_end":
+        r.only("round", "reason", "hands", "points", "scores", "went_out")
+        hands = r.get("hands")
+        if not isinstance(hands, list) or len(hands) != players:
+            raise FrameError("bad-field", "a round's end shows one hand per seat")
+        went_out = r.get("went_out", None)
+        return RoundEnded(
+            r.integer("round", 1),
+            r.choice("reason", ("domino", "blocked", "target")),
+            tuple(_hand(r, hand) for hand in hands),
+            r.numbers("points", sides),
+            r.numbers("scores", sides),
+            None if went_out is None else r.seat("went_out"),
+        )
+    r.only("winner", "scores")
+    return GameEnded(r.integer("winner", 0, sides - 1), r.numbers("scores", sides))
+
+
+def _hand(r: Reader, value: Any) -> tuple[Tile, ...]:
+    if not isinstance(value, list) or len(value) > r.rules.max_pip * 3 + 12:
+        raise FrameError("bad-field", "a hand is a list of tiles")
+    return tuple(r.tile(item, "hands") for item in value)
+
+
+def read_view(data: Any, rules: RuleSet, players: int) -> Observation:
+    """A seat's view from the wire; its layout rebuilt from its history by the engine."""
+    r = Reader(data, rules, players, "the view")
+    r.only(
+        "seat", "round", "phase", "current", "leader", "hand", "hand_sizes", "boneyard",
+        "scores", "target", "history", "legal", "forced", "required_lead", "draws",
+        "passes", "second_turn", "pending", "mover",
+    )  # fmt: skip
+    history_data = r.get("history")
+    legal_data = r.get("legal")
+    if not isinstance(history_data, list) or not isinstance(legal_data, list):
+        raise FrameError("bad-field", "the view's history and legal actions are lists")
+    history = tuple(read_event(item, rules, players) for item in history_data)
+    layout = layout_of(history, rules)
+    hand = r.tiles("hand", 91)
+    if len(set(hand)) != len(hand) or set(hand) & set(layout.tiles()):
+        raise FrameError("bad-view", "a tile held twice, or held and on the table")
+    sides = tuple(tuple(side) for side in rules.sides(players))
+    try:
+        phase = Phase(r.get("phase"))
+    except ValueError:
+        raise FrameError("bad-field", "'phase' is not a phase of the game") from None
+    return Observation(
+        seat=r.seat("seat"),
+        rules=rules,
+        players=players,
+        sides=sides,
+        round=r.integer("round", 1),
+        phase=phase,
+        current=r.seat("current"),
+        leader=r.seat("leader"),
+        hand=hand,
+        hand_sizes=r.numbers("hand_sizes", players, 0),
+        boneyard_size=r.integer("boneyard"),
+        layout=layout,
+        scores=r.numbers("scores", len(sides)),
+        target=r.integer("target", 1),
+        history=history,
+        legal=tuple(read_action(item, rules, players) for item in legal_data),
+        forced=r.maybe_tile("forced"),
+        required_lead=r.maybe_tile("required_lead"),
+        draws_this_turn=r.integer("draws"),
+        passes_in_row=r.integer("passes"),
+        second_turn=r.boolean("second_turn"),
+        pending_points=r.integer("pending"),
+        mover=r.seat("mover"),
+    )
+
+
+def layout_of(history: Sequence[Event], rules: RuleSet) -> Layout:
+    """The layout this round's *history* lays out, through the engine's own layout.
+
+    Raises FrameError when a play does not fit the layout it goes on: a view
+    whose history is not a game is refused."""
+    layout = Layout.empty(rules.spinner)
+    laid: set[Tile] = set()
+    for event in history:
+        if not isinstance(event, Played):
+            continue
+        if event.tile in laid:
+            raise FrameError("bad-view", f"{event.tile} is played twice")
+        laid.add(event.tile)
+        open_ends = dict(layout.open_ends())
+        if event.end is End.LEAD:
+            if layout.lead is not None:
+                raise FrameError("bad-view", "a second lead in one round")
+        elif event.end not in open_ends or not event.tile.has(open_ends[event.end]):
+            raise FrameError("bad-view", f"{event.tile} does not fit {event.end.value}")
+        try:
+            layout = layout.place(event.tile, event.end, endwise=event.endwise)
+        except (RulesError, ValueError, IndexError):
+            raise FrameError("bad-view", "a play the layout cannot take") from None
+    return layout

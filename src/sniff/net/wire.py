@@ -1,0 +1,126 @@
+"""Reading a frame from the network: strict JSON within limits, or a clear refusal.
+
+Every frame that arrives is hostile until proven otherwise. :func:`read_frame`
+turns a text frame into a JSON object, or raises :class:`FrameError` with a
+stable code the other side is told (and the detail for the log): too large,
+not text, not JSON, nested too deep, a number too long or not whole, a
+repeated key, not an object, no ``type``. What the object's fields must be is
+checked afterwards, per message (:mod:`sniff.net.messages`).
+
+>>> read_frame('{"type": "heard", "at": 12}')
+{'type': 'heard', 'at': 12}
+>>> read_frame('{"type": "heard", "at": 1e999}')
+Traceback (most recent call last):
+...
+sniff.net.wire.FrameError: a number must be whole and at most 9 digits long
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["LIMITS", "FrameError", "Limits", "read_frame", "write_frame"]
+
+
+class FrameError(ValueError):
+    """A frame refused: *code* is stable (told to the other side), the message says why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a frame may be: *size* in bytes (UTF-8), *depth* of nesting (an object
+    in an object is 2), *digits* of a number, *items* in all its lists and objects."""
+
+    size: int = 4096
+    depth: int = 5
+    digits: int = 9
+    items: int = 512
+
+
+#: The limits of a frame from a player to the server.
+LIMITS = Limits()
+
+
+def _not_whole(text: str) -> Any:
+    raise FrameError("bad-number", "a number must be whole and at most 9 digits long")
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise FrameError("bad-json", f"the key {key[:40]!r} comes twice")
+        out[key] = value
+    return out
+
+
+def _measure(value: Any, limits: Limits) -> None:
+    """Fail when *value* nests deeper, or holds more items, than *limits* allow."""
+    count = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > limits.depth:
+                raise FrameError("too-deep", f"a frame may nest at most {limits.depth} levels")
+            children = item.values() if isinstance(item, dict) else item
+            count += len(item)
+            if count > limits.items:
+                raise FrameError("too-many", f"a frame may hold at most {limits.items} items")
+            stack.extend((child, depth + 1) for child in children)
+        elif (
+            isinstance(item, int)
+            and not isinstance(item, bool)
+            and len(str(abs(item))) > limits.digits
+        ):
+            raise FrameError(
+                "bad-number", f"a number must be whole and at most {limits.digits} digits long"
+            )
+
+
+def read_frame(data: str | bytes, limits: Limits = LIMITS) -> dict[str, Any]:
+    """The JSON object of one text frame (see the module docstring)."""
+    if isinstance(data, bytes | bytearray | memoryview):
+        raise FrameError("not-text", "frames are JSON text, not binary")
+    if len(data) > limits.size or len(data.encode("utf-8", "surrogatepass")) > limits.size:
+        raise FrameError("too-big", f"a frame may be at most {limits.size} bytes")
+    # Numbers are read as text first: no float, no huge integer is ever built.
+    digits = limits.digits
+
+    def whole(text: str) -> int:
+        if len(text.lstrip("-")) > digits:
+            raise FrameError(
+                "bad-number", f"a number must be whole and at most {digits} digits long"
+            )
+        return int(text)
+
+    try:
+        value = json.loads(
+            data,
+            parse_int=whole,
+            parse_float=_not_whole,
+            parse_constant=_not_whole,
+            object_pairs_hook=_no_repeats,
+        )
+    except FrameError:
+        raise
+    except (ValueError, RecursionError) as error:
+        raise FrameError("bad-json", f"not JSON: {str(error)[:80]}") from None
+    _measure(value, limits)
+    if not isinstance(value, dict):
+        raise FrameError("not-object", "a frame is a JSON object")
+    kind = value.get("type")
+    if not isinstance(kind, str):
+        raise FrameError("no-type", 'a frame needs a "type", a string')
+    return value
+
+
+def write_frame(message: dict[str, Any]) -> str:
+    """One frame's text: compact JSON, UTF-8 kept as it is."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
