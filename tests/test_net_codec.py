@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from sniff.engine import PRESETS, Game, Phase, observe, public_event, preset
+from sniff.engine import PRESETS, Game, Phase, observe, preset, public_event
 from sniff.net.codec import action_json, event_json, read_action, read_event, read_view, view_json
 from sniff.net.wire import FrameError, read_frame, write_frame
 

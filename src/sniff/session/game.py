@@ -193,6 +193,14 @@ class GameSession:
 
     # -- acting ----------------------------------------------------------------------------
 
+    def stand_in(self, seat: int, bot: Bot | None) -> None:
+        """*bot* plays for the person in *seat* from now on (None: the person again)."""
+        if bot is None:
+            self.bots.pop(seat, None)
+            return
+        self.bots[seat] = bot
+        self.bot_states[seat] = _rng_of(bot).getstate()
+
     def refusal_for(
         self, seat: int, action: Action, *, decided_at: int | None = None
     ) -> Refusal | None:
@@ -224,6 +232,7 @@ class GameSession:
             not self.closed
             and turn.position == len(game.log)
             and game.current == turn.seat
+            and turn.seat in self.bots  # (a person back at their seat takes it over)
             and game.phase in ACTIVE
         )
 

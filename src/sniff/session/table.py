@@ -155,6 +155,8 @@ class Table:
         self._published_at = 0.0
         # Hooks for a benchmark or a test: told of every bot decision and its time.
         self.on_decision: Callable[[BotTurn, float], None] | None = None
+        # Told after every step has been told to every seat (a server saves, times turns).
+        self.after_step: list[Callable[[], None]] = []
 
     # -- reading ---------------------------------------------------------------------
 
@@ -215,6 +217,8 @@ class Table:
             update = Update(seen, observe(game, seat), actor, by_bot, position)
             for item in list(listeners):
                 item.feed.update(update)
+        for hook in list(self.after_step):
+            hook()
 
     # -- people act ------------------------------------------------------------------
 

@@ -36,7 +36,7 @@ class Problem(NamedTuple):
         return f"{self.code}: {self.detail}"
 
 
-def write_atomic(path: StrPath, data: bytes | str) -> None:
+def write_atomic(path: StrPath, data: bytes | str, *, sync: bool = True) -> None:
     """Replace the file at *path* with *data* (text is written as UTF-8).
 
     The data goes to a temporary file in the same folder, is flushed and
@@ -44,6 +44,10 @@ def write_atomic(path: StrPath, data: bytes | str) -> None:
     atomic, so a crash or a full disk at any point leaves the previous file
     whole. The folder is created if needed. Raises :class:`NotARegularFile`
     if a device, pipe or folder is at *path*.
+
+    *sync* False leaves the syncing to the caller (a server that syncs many
+    files at once): the rename is still atomic, so a killed process leaves
+    the old file or the new one; only a power cut before the sync may not.
     """
     target = writable_target(path)
     payload = data.encode("utf-8") if isinstance(data, str) else bytes(data)
@@ -53,7 +57,8 @@ def write_atomic(path: StrPath, data: bytes | str) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                os.fsync(handle.fileno())
         os.replace(temp, target)
     except BaseException:
         # Whatever stopped us (a full disk, Ctrl+C), the temporary file must go;
@@ -61,7 +66,8 @@ def write_atomic(path: StrPath, data: bytes | str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
-    sync_folder(target.parent)
+    if sync:
+        sync_folder(target.parent)
 
 
 class NotARegularFile(OSError):

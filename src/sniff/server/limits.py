@@ -1,0 +1,99 @@
+"""How much one connection and one address may ask of the server.
+
+Every connection has a budget of messages (a token bucket: a steady rate and a
+short burst); every address has a budget of wrong invite codes a minute, of
+tables it may keep open, and of connections at once. Past a budget the
+server answers with a refusal (``rate``), and a connection that goes on
+flooding is closed. Nothing here trusts a header: the address is the peer's,
+or, behind a proxy the operator names, the one the proxy reports.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["AddressBook", "Bucket", "ServerLimits"]
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """The budgets (see the module docstring); ``sniff serve`` can change each."""
+
+    messages_per_second: float = 20.0
+    message_burst: int = 60
+    refusals_before_close: int = 50  # refused messages in a row before the connection closes
+    wrong_codes_per_minute: int = 10
+    tables_per_address: int = 5
+    connections_per_address: int = 20
+    tables: int = 2000  # tables held at once
+    spectators_per_table: int = 20
+
+
+class Bucket:
+    """A token bucket: *rate* tokens a second, at most *burst* saved up."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic):
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def take(self) -> bool:
+        """Spend a token: False when there is none (too many messages)."""
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class AddressBook:
+    """What each address has used of its budgets."""
+
+    def __init__(self, limits: ServerLimits, clock: Callable[[], float] = time.monotonic):
+        self.limits = limits
+        self.clock = clock
+        self.connections: dict[str, int] = defaultdict(int)
+        self.tables: dict[str, int] = defaultdict(int)
+        self._wrong: dict[str, deque[float]] = defaultdict(deque)
+
+    def connect(self, address: str) -> bool:
+        """A connection from *address*: False when it has too many open."""
+        if self.connections[address] >= self.limits.connections_per_address:
+            return False
+        self.connections[address] += 1
+        return True
+
+    def disconnect(self, address: str) -> None:
+        self.connections[address] -= 1
+        if self.connections[address] <= 0:
+            del self.connections[address]
+
+    def may_guess(self, address: str) -> bool:
+        """Whether *address* may try another code (it has not guessed wrong too often)."""
+        wrong = self._wrong[address]
+        while wrong and self.clock() - wrong[0] > 60:
+            wrong.popleft()
+        if not wrong:
+            del self._wrong[address]
+        return len(wrong) < self.limits.wrong_codes_per_minute
+
+    def guessed_wrong(self, address: str) -> None:
+        self._wrong[address].append(self.clock())
+
+    def may_open_table(self, address: str) -> bool:
+        return self.tables[address] < self.limits.tables_per_address
+
+    def opened_table(self, address: str) -> None:
+        self.tables[address] += 1
+
+    def closed_table(self, address: str) -> None:
+        self.tables[address] -= 1
+        if self.tables[address] <= 0:
+            del self.tables[address]

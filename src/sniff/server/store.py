@@ -1,0 +1,154 @@
+"""Where the server keeps its tables: one snapshot file per table, and records.
+
+``DATA/tables/CODE.json`` is a saved game (:mod:`sniff.storage.savegame`)
+whose ``ui`` part holds the table itself (its code, seats, hashed tokens,
+timer). It is written atomically after every step, off the event loop, before
+the step is told to anyone (:meth:`HostedTable.flush`): a server killed at any
+moment restarts with every table as its players last heard it. Files written
+are synced to the disk together every :data:`SYNC_EVERY` seconds (one sync per
+file and step would cap the server at a few hundred steps a second), so a
+power cut may lose the last seconds, a crash nothing.
+
+``DATA/records/CODE.jsonl`` is the game's ``sniff-record/1`` record, written
+as the game goes; a finished table's snapshot moves to ``DATA/finished/``.
+Reading is bounded: a damaged snapshot is set aside with one line in the log,
+never a crash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sniff.server.codes import normal_code
+from sniff.storage.atomic import sync_folder, write_atomic
+from sniff.storage.savegame import GameSnapshot, load_or_set_aside, snapshot_to_json
+
+if TYPE_CHECKING:
+    from sniff.server.hosted import HostedTable
+
+__all__ = ["SYNC_EVERY", "Kept", "TableStore"]
+
+_log = logging.getLogger(__name__)
+
+#: Seconds between the syncs of the files written meanwhile.
+SYNC_EVERY = 2.0
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A table read back from its snapshot."""
+
+    code: str
+    snapshot: GameSnapshot
+    table: dict[str, Any]
+
+
+class TableStore:
+    """The tables' files in *folder* (see the module docstring)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.tables = folder / "tables"
+        self.records = folder / "records"
+        self.finished = folder / "finished"
+        for place in (self.tables, self.records, self.finished):
+            place.mkdir(parents=True, exist_ok=True)
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sniff-store")
+        self._unsynced: set[Path] = set()
+        self._syncing: asyncio.Task[None] | None = None
+        self.writes = 0
+
+    def path(self, code: str) -> Path:
+        return self.tables / f"{code}.json"
+
+    def record_path(self, code: str) -> Path:
+        return self.records / f"{code}.jsonl"
+
+    @staticmethod
+    def text_of(host: HostedTable) -> str:
+        """The table's snapshot as text (built on the event loop: it reads the game)."""
+        table = {
+            "code": host.code,
+            "seats": [seat.to_json() for seat in host.seats],
+            "timer": host.timer,
+            "started": host.started,
+            "owner": host.owner,
+        }
+        snap = host.session.snapshot({"table": table})
+        return json.dumps(snapshot_to_json(snap), ensure_ascii=False, allow_nan=False)
+
+    async def write(self, host: HostedTable) -> None:
+        """Write *host*'s snapshot atomically, in a worker thread."""
+        path = self.path(host.code)
+        text = self.text_of(host)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._pool, lambda: write_atomic(path, text, sync=False))
+        self.writes += 1
+        self._unsynced.add(path)
+        if self._syncing is None or self._syncing.done():
+            self._syncing = loop.create_task(self._sync_later())
+
+    async def _sync_later(self) -> None:
+        await asyncio.sleep(SYNC_EVERY)
+        await self.sync()
+
+    async def sync(self) -> None:
+        """Sync every file written since the last sync (and their folder)."""
+        paths, self._unsynced = self._unsynced, set()
+        if paths:
+            await asyncio.get_running_loop().run_in_executor(self._pool, _sync, paths)
+
+    def finish(self, host: HostedTable) -> None:
+        """A finished (or idle) table's snapshot moves out of the tables to restore."""
+        source = self.path(host.code)
+        try:
+            os.replace(source, self.finished / source.name)
+        except OSError as error:
+            _log.warning("could not move %s aside: %s", source, error)
+        self._unsynced.discard(source)
+
+    def load(self) -> list[Kept]:
+        """Every table to restore; a damaged file is set aside and said in the log."""
+        kept = []
+        for path in sorted(self.tables.glob("*.json")):
+            snap, problem, aside = load_or_set_aside(path)
+            if snap is None:
+                _log.warning("table %s set aside as %s: %s", path.name, aside, problem)
+                continue
+            table = snap.ui.get("table")
+            code = table.get("code") if isinstance(table, dict) else None
+            if not isinstance(table, dict) or code != path.stem or normal_code(str(code)) != code:
+                _log.warning("table %s is not a table of this server: left as it is", path.name)
+                continue
+            kept.append(Kept(code, snap, table))
+        return kept
+
+    def close(self) -> None:
+        _sync(self._unsynced)
+        self._unsynced = set()
+        self._pool.shutdown(wait=True)
+
+
+def _sync(paths: set[Path]) -> None:
+    folders = set()
+    for path in paths:
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except OSError:
+            continue  # moved or gone since: nothing to sync
+        try:
+            os.fsync(fd)
+        except OSError as error:
+            _log.warning("could not sync %s: %s", path, error)
+        finally:
+            os.close(fd)
+        folders.add(path.parent)
+    for folder in folders:
+        sync_folder(folder)
