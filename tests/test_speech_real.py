@@ -261,6 +261,7 @@ def test_speech_dispatcher_with_its_sound_broken_gives_way_to_text_at_once(
     monkeypatch.setattr(ssip, "CHARACTERS_PER_SECOND", 150.0)  # estimates of tenths of a second
     monkeypatch.setattr(ssip, "MARGIN_SECONDS", 0.2)
     monkeypatch.setattr(ssip, "BEGIN_SECONDS", 0.3)
+    monkeypatch.setattr(ssip, "WAIT_SECONDS", 0.3)
     try:
         lines = io.StringIO()
         events: list[FallbackEvent] = []

@@ -48,6 +48,7 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ssip, "CHARACTERS_PER_SECOND", 300.0)
     monkeypatch.setattr(ssip, "MARGIN_SECONDS", 0.15)
     monkeypatch.setattr(ssip, "BEGIN_SECONDS", 0.15)
+    monkeypatch.setattr(ssip, "WAIT_SECONDS", 0.15)
 
 
 @pytest.fixture
@@ -228,8 +229,13 @@ def test_a_silent_speech_dispatcher_gives_way_at_once_with_the_notice(
     written = [text for _, text in lines.times]
     assert written[:2] == [welcome, offer]  # the swallowed words, through the next output
     assert written[2].startswith(notice)
-    # No silence longer than the welcome's own estimate and the wait for the next to begin.
-    bound = speaking_seconds(welcome) + ssip.BEGIN_SECONDS + 0.75
+    # No silence longer than the time the two messages were given: the welcome's length
+    # (and the wait for it to begin, when it never did), then the wait for the next.
+    if sound == "hangs":  # the welcome began and hung: the next must begin at once
+        bound = speaking_seconds(welcome) + ssip.BEGIN_SECONDS
+    else:  # nothing ever began: each may have waited behind a screen reader
+        bound = speaking_seconds(welcome) + speaking_seconds(offer) + 2 * ssip.WAIT_SECONDS
+    bound += 0.5
     assert lines.times[0][0] - started < bound
     output.say(Utterance("Your turn.", kind="prompt"))
     assert lines.getvalue().splitlines()[-1] == "Your turn."
@@ -270,6 +276,20 @@ def test_one_message_reported_late_is_no_fallback_and_counts_as_said(
     assert client.heard(late) is Heard.END
     client.speak("You hold five tiles.")  # still speaking through Speech Dispatcher
     standin.wait_for(lambda: "You hold five tiles." in standin.ended())
+
+
+def test_the_screen_readers_long_speech_is_not_taken_for_silence(
+    standin: SsipStandIn, client: SpeechDispatcherSpeech, quick: None
+) -> None:
+    standin.say_as_screen_reader("Orca reads a long line.", seconds=1.5)
+    standin.wait_for(lambda: standin.begun() == ["Orca reads a long line."])
+    for text in ("Bot one passes.", "Bot two passes.", "Your turn."):
+        client.speak(text)
+    prompt = client.mark()
+    standin.wait_for(lambda: "Your turn." in standin.ended())
+    wait_until(lambda: client.heard(prompt) is Heard.END)
+    client.speak("You hold six tiles.")  # still through Speech Dispatcher: it did not fail
+    standin.wait_for(lambda: "You hold six tiles." in standin.ended())
 
 
 def test_the_estimate_follows_the_players_rate_and_the_pace_seen() -> None:

@@ -23,10 +23,12 @@ play was said to its end or cut off, and say it again if it was cut.
 A Speech Dispatcher whose sound is broken takes messages and reports nothing
 (seen with its audio server gone: the first message begins and never ends,
 the next never begins). So a message not reported ended in a time that fits
-its length (:func:`speaking_seconds`) counts as said and the next one goes
-out; :data:`SILENT_LIMIT` such messages in a row mean Speech Dispatcher is
-silent, and the client fails with reason ``silent``, handing the unheard
-messages on, so the fallback chain speaks them and tells the player at once.
+its length (:func:`speaking_seconds`, from its begin; a few seconds more,
+:data:`WAIT_SECONDS`, while it has not begun, as the screen reader's own
+speech goes first) counts as said and the next one goes out;
+:data:`SILENT_LIMIT` such messages in a row mean Speech Dispatcher is silent,
+and the client fails with reason ``silent``, handing the unheard messages on,
+so the fallback chain speaks them and tells the player at once.
 
 ``speak()`` only queues and returns at once; a sender thread talks to Speech
 Dispatcher and a reader thread takes its replies and events. If Speech
@@ -71,7 +73,10 @@ RETRIES = 2
 CHARACTERS_PER_SECOND = 12.0
 #: Time allowed beyond the estimate before a message counts as unreported.
 MARGIN_SECONDS = 1.0
-#: After an unreported message, how soon the next one must at least begin.
+#: How long the screen reader's own speech (``message`` priority, before ours) may
+#: keep a message of the game's from beginning.
+WAIT_SECONDS = 5.0
+#: After a message that began and never ended, how soon the next one must begin.
 BEGIN_SECONDS = 2.0
 #: Messages in a row left unreported before Speech Dispatcher counts as silent.
 SILENT_LIMIT = 2
@@ -391,9 +396,12 @@ class SpeechDispatcherSpeech:
         estimate = speaking_seconds(message.text, self._rate, max(self._seen, default=0.0))
         if message.begun is not None:
             return message.begun + estimate
-        if self._unreported:  # the last one went unreported: this one must at least begin
-            return message.sent + min(BEGIN_SECONDS, estimate)
-        return message.sent + estimate  # it may wait behind the screen reader's speech
+        if self._unreported and self._unreported[-1].begun is not None:
+            # The last one began and never ended (its sound hangs): this one must at
+            # least begin soon.
+            return message.sent + BEGIN_SECONDS
+        # It may wait behind the screen reader's own speech before it begins.
+        return message.sent + estimate + WAIT_SECONDS
 
     def _wait_seconds(self, now: float) -> float:
         current = self._current
@@ -491,6 +499,10 @@ class SpeechDispatcherSpeech:
             self._queue.appendleft(_Message(message.text, message.mark, message.tries + 1))
         else:
             self._book.cut(message.mark)
+            if message.begun is None:
+                # Given up on before it began, and now replaced by a newer one: it was
+                # kept waiting (behind the screen reader's speech), not swallowed.
+                self._unreported = []
 
     def _command(self, command: str, *, expect: str = "2") -> list[str]:
         return self._exchange((command + "\r\n").encode("utf-8"), expect)
