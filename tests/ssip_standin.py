@@ -2,12 +2,12 @@
 
 It speaks enough of Speech Dispatcher's protocol (SSIP) for the game's own
 client (:mod:`sniff.output.speech.ssip`) and for prismatoid's Speech Dispatcher
-backend (both tried), with the replies a real Speech Dispatcher 0.11 gives,
-and instead of sound it keeps
-time: each message is "said" for a time that grows with its length. It writes
-down every command, reports the begin, end and cancel of each message to the
-client that sent it (as Speech Dispatcher does, when the client asked for
-them), and can play a Speech Dispatcher whose sound is broken.
+backend (both tried), with the replies and events a real Speech Dispatcher
+(0.11) gives, and instead of sound it keeps time: each message is "said" for
+a time that grows with its length. It writes down every command, reports the
+begin, end and cancel of each message to the client that sent it (as Speech
+Dispatcher does, when the client asked for them), and can play a Speech
+Dispatcher whose sound is broken.
 
 Use::
 
@@ -18,6 +18,12 @@ Use::
         ...  # run the game (in this process, or as a program: the socket is real)
         sd.wait_for(lambda: "Your turn." in sd.ended())
         assert sd.cut() == []
+
+The installed game speaks to it as well: ``sniff play --speech screenreader``
+(on Linux, with no Orca running, that is the game's own Speech Dispatcher
+client) started with ``env={**os.environ, **sd.env}``, in a pseudo-terminal
+(``tests/terminal.py``). Speech Dispatcher is never started in its place while
+``SPEECHD_ADDRESS`` is set.
 
 ``SsipStandIn(path=None, *, chars_per_second=15.0, time_scale=1.0, sound="works", rate=0)``
     *path*: where it listens (it must not exist yet); by default a socket in a
