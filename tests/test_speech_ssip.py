@@ -113,7 +113,7 @@ def test_the_screen_readers_speech_cuts_a_message_which_is_pending_until_said_ag
     mark = client.mark()
     standin.wait_for(lambda: standin.begun() == [text])
     standin.time_scale = 0.02
-    standin.say_as_screen_reader("Orca: sniff, terminal", seconds=0.5)
+    standin.say_as_screen_reader("Orca: sniff, terminal", seconds=0.3)
     wait_until(lambda: standin.cut() == [text])
     assert client.heard(mark) is Heard.PENDING  # to be said again after Orca
     standin.wait_for(lambda: standin.ended() == ["Orca: sniff, terminal", text])
@@ -281,7 +281,7 @@ def test_one_message_reported_late_is_no_fallback_and_counts_as_said(
 def test_the_screen_readers_long_speech_is_not_taken_for_silence(
     standin: SsipStandIn, client: SpeechDispatcherSpeech, quick: None
 ) -> None:
-    standin.say_as_screen_reader("Orca reads a long line.", seconds=1.5)
+    standin.say_as_screen_reader("Orca reads a long line.", seconds=1.0)
     standin.wait_for(lambda: standin.begun() == ["Orca reads a long line."])
     for text in ("Bot one passes.", "Bot two passes.", "Your turn."):
         client.speak(text)
