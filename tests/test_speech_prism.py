@@ -14,10 +14,11 @@ import pytest
 from prism_double import ReaderLog, reader_context
 from sniff.announce import Announcer, Utterance
 from sniff.engine import Game, observe, preset
+from sniff.enums import Heard
 from sniff.i18n import translator
 from sniff.output.router import Output
 from sniff.output.sound import NullPlayer
-from sniff.output.speech import FallbackEvent, FallbackSpeech, TextSpeech, chain
+from sniff.output.speech import FallbackEvent, FallbackSpeech, TextSpeech, chain, prism_reader
 from sniff.output.speech.prism_reader import PrismSpeech, running_readers
 
 
@@ -117,3 +118,71 @@ def test_a_reader_that_quits_gives_way_with_its_name_then_comes_back(
     assert events[-1].revived and events[-1].new_label == "JAWS"
     assert log.of("speak")[-1] == ("speak", "four", False)
     capfd.readouterr()  # prismatoid prints the test reader's own exception; not the game's
+
+
+# -- whether a text was heard to its end ----------------------------------------------
+
+
+def test_a_text_is_heard_to_its_end_once_the_reader_was_seen_speaking_it_and_fell_silent() -> None:
+    log = ReaderLog()
+    speech = PrismSpeech(language="en", context=reader_context(log))
+    speech.speak("Bot two plays five-five.")
+    played = speech.mark()
+    assert speech.heard(played) is Heard.PENDING  # not yet seen speaking it
+    log.speaking = True
+    assert speech.busy is True and speech.heard(played) is Heard.PENDING
+    speech.speak("Your turn.")
+    prompt = speech.mark()
+    log.speaking = False
+    assert speech.heard(played) is Heard.END  # seen speaking since it was given, now silent
+    assert speech.heard(prompt) is Heard.PENDING  # given after the reader was last seen speaking
+    log.speaking = True
+    assert speech.busy
+    log.speaking = False
+    assert speech.heard(prompt) is Heard.END
+
+
+def test_a_key_cuts_what_the_reader_was_given_before() -> None:
+    log = ReaderLog(speaking=True)
+    speech = PrismSpeech(language="en", context=reader_context(log))
+    speech.speak("Bot two plays five-five.")
+    played = speech.mark()
+    speech.speak("You hold six tiles.", interrupt=True)
+    answer = speech.mark()
+    assert speech.heard(played) is Heard.CUT and speech.heard(answer) is Heard.PENDING
+    speech.silence()
+    assert speech.heard(answer) is Heard.CUT
+
+
+def test_a_text_the_reader_is_never_seen_speaking_turns_unknown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    log = ReaderLog()
+    speech = PrismSpeech(language="en", context=reader_context(log))
+    speech.speak("Bot two passes.")
+    mark = speech.mark()
+    clock = prism_reader.time.monotonic() + 60.0
+    monkeypatch.setattr(prism_reader.time, "monotonic", lambda: clock)
+    assert speech.heard(mark) is Heard.UNKNOWN
+
+
+class CannotTell(ReaderLog):
+    """A reader whose "is it speaking?" fails, as prismatoid's Speech Dispatcher one."""
+
+    @property  # type: ignore[override]
+    def speaking(self) -> bool:
+        raise RuntimeError("Not implemented")
+
+    @speaking.setter
+    def speaking(self, value: bool) -> None:
+        pass
+
+
+def test_a_reader_that_cannot_tell_whether_it_speaks_says_unknown() -> None:
+    speech = PrismSpeech(language="en", context=reader_context(CannotTell()))
+    speech.speak("Bot two passes.")
+    first = speech.mark()
+    assert speech.busy is None
+    assert speech.heard(first) is Heard.UNKNOWN
+    speech.speak("Your turn.")
+    assert speech.heard(speech.mark()) is Heard.UNKNOWN

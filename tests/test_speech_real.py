@@ -7,6 +7,10 @@
   what it is asked to say, hears the game's German in German, from a client
   named ``sniff``, at a priority below the screen reader's; when it goes away
   the game says so and goes on as text, and when it comes back it takes over.
+- A real ``speech-dispatcher`` whose sound is broken (eSpeak NG's module
+  speaking to an audio server that is not there) takes the game's messages
+  and reports nothing: the game gives way to text lines at once, with the
+  words it swallowed.
 
 Each runs where its program is installed, and always in CI (``.ci/run``
 installs both); elsewhere it is skipped.
@@ -31,7 +35,7 @@ from pathlib import Path
 import pytest
 
 from sniff.cli import main
-from sniff.output.speech import FallbackEvent, chain, create_speech
+from sniff.output.speech import FallbackEvent, chain, create_speech, ssip
 from terminal import run_in_terminal
 
 SNIFF = Path(sys.executable).parent / "sniff"
@@ -80,9 +84,12 @@ def test_the_voice_speaks_with_sounds_off_into_audio_out(tmp_path: Path) -> None
 
 
 class SpeechDispatcher:
-    """A private speech-dispatcher whose only module writes down what it is asked to say."""
+    """A private speech-dispatcher whose only module writes down what it is asked to say
+    (or, with *broken_sound*, eSpeak NG's module, which plays to an audio server that
+    is not there)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, broken_sound: bool = False) -> None:
+        self.broken_sound = broken_sound
         self.folder = folder
         self.socket = folder / "speechd.sock"
         self.said = folder / "said.txt"
@@ -102,6 +109,14 @@ class SpeechDispatcher:
             'GenericLanguage "en" "en" "utf-8"\nGenericLanguage "de" "de" "utf-8"\n',
             encoding="utf-8",
         )
+        if broken_sound:
+            (config / "speechd.conf").write_text(
+                'LogLevel 5\nLogDir "{}"\nAddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"\n'
+                'DefaultModule espeak-ng\nDefaultLanguage "en"\nAudioOutputMethod "pulse"\n'.format(
+                    folder / "log"
+                ),
+                encoding="utf-8",
+            )
         self.config = config
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -120,6 +135,8 @@ class SpeechDispatcher:
         runtime.mkdir(mode=0o700, exist_ok=True)
         env = {**os.environ, "XDG_RUNTIME_DIR": str(runtime)}
         env["XDG_CACHE_HOME"] = str(self.folder / "cache")  # its pid file, too
+        if self.broken_sound:  # no audio server there: the sound goes nowhere, and hangs
+            env["PULSE_SERVER"] = f"unix:{self.folder / 'no-pulse-here'}"
         self.process = subprocess.Popen(
             command,
             stdout=subprocess.DEVNULL,
@@ -142,7 +159,8 @@ class SpeechDispatcher:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGTERM)
             try:
-                process.wait(timeout=5)
+                # One stuck on its broken sound does not stop politely: do not wait long.
+                process.wait(timeout=0.3 if self.broken_sound else 5)
             except subprocess.TimeoutExpired:
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(process.pid, signal.SIGKILL)
@@ -229,6 +247,37 @@ def test_doctor_speak_reaches_speech_dispatcher_in_german(
     assert "Das Spiel spricht über: Speech Dispatcher." in out
     assert "Testsatz über Speech Dispatcher gesprochen." in out
     assert "de|Hier spricht Sniff über Speech Dispatcher." in speechd.lines()
+
+
+def test_speech_dispatcher_with_its_sound_broken_gives_way_to_text_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _need(HAVE_SPEECHD, "speech-dispatcher")
+    if not (MODULES / "sd_espeak-ng").exists():
+        pytest.skip("Speech Dispatcher's eSpeak NG module is not installed here")
+    server = SpeechDispatcher(tmp_path / "speechd", broken_sound=True)
+    server.start()
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{server.socket}")
+    monkeypatch.setattr(ssip, "CHARACTERS_PER_SECOND", 150.0)  # estimates of tenths of a second
+    monkeypatch.setattr(ssip, "MARGIN_SECONDS", 0.2)
+    monkeypatch.setattr(ssip, "BEGIN_SECONDS", 0.3)
+    monkeypatch.setattr(ssip, "WAIT_SECONDS", 0.3)
+    try:
+        lines = io.StringIO()
+        events: list[FallbackEvent] = []
+        speech = create_speech("screenreader", text_stream=lines, on_fallback=events.append)
+        assert speech.name == "speechd"
+        speech.on_trouble = lambda: None  # as the game's output listens
+        started = time.monotonic()
+        speech.speak("Welcome to Sniff by ear.")
+        speech.speak("M for the menu.")
+        _wait(lambda: speech.check() or events, seconds=10.0)  # what the game does when told
+        assert time.monotonic() - started < 5.0
+        assert events[0].reason == "silent" and events[0].new == "text"
+        assert lines.getvalue().splitlines() == ["Welcome to Sniff by ear.", "M for the menu."]
+        speech.close()
+    finally:
+        server.stop()
 
 
 def _failed(speech: object, text: str) -> bool:

@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 
-from sniff.output.speech import SpeechError, SpeechUnavailable, create_speech
+from sniff.enums import Heard
+from sniff.output.speech import (
+    FallbackSpeech,
+    RecordingSpeech,
+    SpeechError,
+    SpeechUnavailable,
+    create_speech,
+)
 from sniff.output.speech.voice import VoiceSpeech
 
 HAVE_ESPEAK = shutil.which("espeak-ng") is not None or shutil.which("espeak") is not None
@@ -143,6 +150,65 @@ def test_silence_clears_the_queue(voice: VoiceSpeech, sink: FakeSink) -> None:
     time.sleep(0.2)
     assert len(sink.plays) == 1
     assert not voice.busy
+
+
+# -- what became of each sentence ------------------------------------------------------
+
+
+@needs_espeak
+def test_a_sentence_is_said_to_its_end_once_its_sound_has_played(
+    voice: VoiceSpeech, sink: FakeSink
+) -> None:
+    voice.set_rate(450)  # quick: the sound plays in real time
+    voice.speak("Your turn.")
+    mark = voice.mark()
+    assert voice.heard(mark) is Heard.PENDING
+    wait_for(lambda: voice.heard(mark) is not Heard.PENDING)
+    ended = time.perf_counter()
+    assert voice.heard(mark) is Heard.END
+    started, size, rate = sink.plays[0]
+    assert ended - started >= size / (2 * rate) - 0.005  # not before its sound had played
+    voice.speak("   ")
+    assert voice.heard(voice.mark()) is Heard.END  # nothing to hear
+
+
+@needs_espeak
+def test_a_key_cuts_the_sentence_and_the_queue(voice: VoiceSpeech, sink: FakeSink) -> None:
+    voice.set_rate(450)
+    voice.speak("Bot two plays double six on the north, and the count is twelve.")
+    cut = voice.mark()
+    voice.speak("Bot three draws a tile.")
+    dropped = voice.mark()
+    wait_for(lambda: sink.is_playing())
+    voice.speak("Six.", interrupt=True)
+    answer = voice.mark()
+    assert (voice.heard(cut), voice.heard(dropped)) == (Heard.CUT, Heard.CUT)
+    wait_for(lambda: voice.heard(answer) is Heard.END)
+    voice.silence()  # after its end: it stays said
+    assert voice.heard(answer) is Heard.END
+
+
+@needs_espeak
+def test_a_lost_device_hands_what_was_not_heard_on_and_the_marks_follow(sink: FakeSink) -> None:
+    after = RecordingSpeech()
+    speech = FallbackSpeech([VoiceSpeech(sink), after])
+    try:
+        speech.speak("Bot one plays five-three on the east; the count is fifteen.")
+        first = speech.mark()
+        speech.speak("Bot two passes.")
+        second = speech.mark()
+        wait_for(lambda: sink.is_playing())
+        sink.failed = True  # type: ignore[misc]
+        speech.speak("Your turn.")
+        third = speech.mark()
+        assert after.texts == [
+            "Bot one plays five-three on the east; the count is fifteen.",
+            "Bot two passes.",
+            "Your turn.",
+        ]
+        assert [speech.heard(m) for m in (first, second, third)] == [Heard.END] * 3
+    finally:
+        speech.close()
 
 
 @needs_espeak

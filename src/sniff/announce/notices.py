@@ -98,6 +98,14 @@ class NoticeWords:
                 "the sound device was lost; speaking as {new} instead. To try it again: "
                 "M for the menu, then Enter on Speech"
             ).format(new=new)
+        elif change.reason == "silent":
+            # Translators: Speech Dispatcher took the game's messages but reported none of
+            # them said (its sound is broken, for instance); {old} is its name, {new} where
+            # the words go now. M opens the menu; Enter on its Speech item tries it again.
+            text = tr._(
+                "{old} is not saying anything; speaking as {new} instead. To try it again: "
+                "M for the menu, then Enter on Speech"
+            ).format(old=old, new=new)
         else:
             # Translators: a speech output failed during the game and another took over; {old}
             # and {new} are names ("NVDA stopped working; speaking as text lines instead").

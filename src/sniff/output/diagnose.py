@@ -21,7 +21,7 @@ from pathlib import Path
 from sniff.output.lines import Discard
 from sniff.output.sound import create_player
 from sniff.output.speech import FallbackEvent, create_speech
-from sniff.output.speech._synth import choose_voice, synthesiser
+from sniff.output.speech._synth import synthesiser, voice_for
 from sniff.output.speech.base import SpeechBackend, SpeechUnavailable
 from sniff.output.speech.prism_reader import running_readers
 from sniff.output.speech.probe import orca_running
@@ -130,7 +130,7 @@ def _voice(found: Diagnosis, language: str) -> None:
         found.voice_error = str(error)
         return
     found.voice_engine = synthesiser().name
-    chosen = choose_voice(voices, language)
+    chosen = voice_for(voices, language)
     found.voice_for_language = next((v.name for v in voices if v.id == chosen), None)
 
 

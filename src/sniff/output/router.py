@@ -4,9 +4,12 @@ from here, and is kept in the message history that R, [ and ] walk through.
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from sniff.announce.utterance import Utterance
 from sniff.enums import Heard
@@ -14,10 +17,16 @@ from sniff.i18n import Translator
 from sniff.output.sound.base import SoundPlayer
 from sniff.output.sound.space import placement_for_end, score_pitch
 from sniff.output.speech.base import EndReporter, SpeechBackend
+from sniff.output.speech.chain import FallbackSpeech
 from sniff.output.transcript import Transcript
 from sniff.storage.settings import Settings
 
+if TYPE_CHECKING:
+    import asyncio
+
 __all__ = ["CHARACTERS_PER_SECOND", "Output", "Said", "SpeechRestarter"]
+
+_log = logging.getLogger(__name__)
 
 #: About 175 words a minute: what a speech estimate assumes where the output cannot tell.
 CHARACTERS_PER_SECOND = 15.0
@@ -73,6 +82,9 @@ class Output:
         transcript: Transcript | None = None,
         on_problem: Callable[[str, str], Utterance | None] | None = None,
     ) -> None:
+        # The event loop of the thread that speaks (the interface's), once seen: a
+        # speech backend that fails on a thread of its own is replaced there.
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.speech = speech
         self.sound = sound
         self.history: list[Utterance] = []
@@ -88,11 +100,56 @@ class Output:
         # Starts speech anew (see sniff.output.setup.SpeechStarter); None: it cannot.
         self.starter: SpeechRestarter | None = None
 
+    @property
+    def speech(self) -> SpeechBackend:
+        """The speech output (a fallback chain, perhaps wrapped for line mode)."""
+        return self._speech
+
+    @speech.setter
+    def speech(self, speech: SpeechBackend) -> None:
+        self._speech = speech
+        backend: object = speech
+        for _ in range(4):  # through wrappers (line echo)
+            if isinstance(backend, FallbackSpeech):
+                backend.on_trouble = self._trouble
+                break
+            inner = getattr(backend, "inner", None)
+            if inner is None or inner is backend:
+                break
+            backend = inner
+
+    def _trouble(self) -> None:
+        """A speech backend failed on a thread of its own (any thread calls this):
+        replace it on the interface's thread at once, so the fallback notice and
+        what was not heard are said now, not at the next key."""
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nothing to do
+                loop.call_soon_threadsafe(self.check_speech)
+
+    def check_speech(self) -> None:
+        """Let the speech chain replace a backend that failed on its own thread."""
+        check = getattr(self.speech, "check", None)
+        if callable(check):
+            try:
+                check()
+            except Exception:  # a faulty output must not stop the game
+                _log.debug("checking the speech output failed", exc_info=True)
+
+    def _see_loop(self) -> None:
+        # Not imported here: without asyncio loaded no loop can run, and the first
+        # words must not wait for it.
+        running = sys.modules.get("asyncio")
+        if running is not None:
+            with contextlib.suppress(RuntimeError):  # no loop runs on this thread
+                self._loop = running.get_running_loop()
+
     def say(
         self, utterances: Utterance | Iterable[Utterance], *, quiet: bool = False
     ) -> list[Said]:
         """Speak, cue and remember; what went out, to ask later whether it was heard.
         *quiet*: remember only (skipped bot turns)."""
+        self._see_loop()
         if isinstance(utterances, Utterance):
             utterances = [utterances]
         out: list[Said] = []
@@ -178,7 +235,10 @@ class Output:
 
     def busy(self) -> bool | None:
         """Whether speech is still being said: True or False where the speech output
-        can tell, None where it cannot (then :meth:`estimate` stands in)."""
+        can tell, None where it cannot (then :meth:`estimate` stands in). A speech
+        backend that failed meanwhile is replaced first."""
+        self._see_loop()
+        self.check_speech()
         backend: object = self.speech
         for _ in range(4):  # through wrappers (a transcript, the fallback chain)
             inner = getattr(backend, "active", None) or getattr(backend, "inner", None)

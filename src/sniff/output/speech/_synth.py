@@ -31,11 +31,19 @@ from typing import Any, Protocol
 from sniff.output.speech._jobs import JobThread
 from sniff.output.speech._pcm import read_pcm16
 from sniff.output.speech._quiet import quiet_thread
-from sniff.output.speech._voices import VoiceInfo, choose_voice, language_codes
+from sniff.output.speech._voices import VoiceInfo, choose_voice, language_codes, locale_region
 from sniff.output.speech.base import SpeechError, SpeechUnavailable
 from sniff.output.speech.espeak import EspeakSynthesiser, library_path
 
-__all__ = ["ENGINE_VARIABLE", "Synthesiser", "VoiceInfo", "choose_voice", "synthesiser"]
+__all__ = [
+    "ENGINE_VARIABLE",
+    "Synthesiser",
+    "VoiceInfo",
+    "choose_voice",
+    "locale_region",
+    "synthesiser",
+    "voice_for",
+]
 
 _log = logging.getLogger(__name__)
 
@@ -193,11 +201,14 @@ class Pyttsx3Synthesiser:
             raise SpeechUnavailable(
                 f"no speech voice: {hint} ({error})", "no-synthesizer"
             ) from error
+        default = str(self._defaults.get("voice") or "")
         self.voices = tuple(
             VoiceInfo(
                 str(getattr(v, "id", "")),
                 str(getattr(v, "name", "") or ""),
                 language_codes(getattr(v, "languages", ())),
+                # The system's own choice (Windows, macOS): it tells the player's region.
+                default=bool(default) and str(getattr(v, "id", "")) == default,
             )
             for v in voices
         )
@@ -221,6 +232,11 @@ def _has_audio(path: Path) -> bool:
         return path.stat().st_size > 64
     except OSError:
         return False
+
+
+def voice_for(voices: tuple[VoiceInfo, ...], language: str) -> str | None:
+    """The voice for *language* in the player's region (see :mod:`._voices`)."""
+    return choose_voice(voices, language, region=locale_region(language))
 
 
 _SYNTHESISER: Synthesiser | None = None

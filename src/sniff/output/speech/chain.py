@@ -7,6 +7,18 @@ failed one had queued but not said), and the caller is told once
 A backend that can reconnect (Speech Dispatcher, a screen reader that was
 restarted) is tried again now and then; when it answers, it takes over again
 and the caller is told that too. Nothing here prints or translates.
+
+The chain is an :class:`~sniff.output.speech.base.EndReporter` for whichever
+backend speaks: a mark names the backend that took the text, and when a
+failing backend hands its unsaid texts on, their marks follow them to the
+next one, so the game learns whether each was heard in the end. A backend
+that cannot tell (text lines, a screen reader that does not say) reads
+:attr:`~sniff.enums.Heard.UNKNOWN`.
+
+A backend may fail on a thread of its own (Speech Dispatcher falling silent):
+it calls its ``on_failure``, the chain calls :attr:`FallbackSpeech.on_trouble`,
+and the owner calls :meth:`FallbackSpeech.check` on its own thread, which falls
+back at once, with the notice, instead of at the next thing said.
 """
 
 from __future__ import annotations
@@ -14,10 +26,12 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sniff.output.speech.base import SpeechBackend
+from sniff.enums import Heard
+from sniff.output.speech.base import EndReporter, SpeechBackend
 from sniff.output.speech.null import NullSpeech
 
 __all__ = ["REVIVE_SECONDS", "FallbackCallback", "FallbackEvent", "FallbackSpeech", "label_of"]
@@ -28,6 +42,11 @@ _log = logging.getLogger(__name__)
 
 #: How often a fallen backend that can reconnect is tried again.
 REVIVE_SECONDS = 5.0
+# Texts handed on from a failed backend whose marks are still followed.
+_KEPT_MOVES = 512
+
+# A text as one backend knows it: the backend and its mark (None: it cannot tell).
+_Key = tuple[SpeechBackend, object]
 
 
 @dataclass(frozen=True)
@@ -52,6 +71,25 @@ class FallbackEvent:
 
 
 FallbackCallback = Callable[[FallbackEvent], None]
+
+
+@dataclass(frozen=True, eq=False)
+class _ChainMark:
+    """The chain's mark: the backend that took the text, and that backend's mark."""
+
+    backend: SpeechBackend | None
+    inner: object = None
+
+
+def _mark_of(backend: SpeechBackend) -> object:
+    """*backend*'s mark for the text it was just given (None: it cannot tell)."""
+    if not isinstance(backend, EndReporter):
+        return None
+    try:
+        return backend.mark()
+    except Exception:  # a reporter that fails can tell nothing
+        _log.debug("%s could not mark a text", backend.name, exc_info=True)
+        return None
 
 
 def label_of(backend: object) -> str | None:
@@ -85,6 +123,15 @@ class FallbackSpeech:
         self._revived_at = clock()
         # Reentrant: on_fallback usually speaks its notice through this object.
         self._lock = threading.RLock()
+        self._last = _ChainMark(None)
+        # Texts a failed backend handed on: where each went (bounded, oldest dropped).
+        self._moved: OrderedDict[_Key, _Key] = OrderedDict()
+        #: Called from any thread when a backend failed on its own: the owner should
+        #: call :meth:`check` soon, on its own thread.
+        self.on_trouble: Callable[[], None] | None = None
+        for backend in chain:
+            if hasattr(backend, "on_failure"):
+                backend.on_failure = self._backend_failed
 
     @property
     def active(self) -> SpeechBackend:
@@ -114,7 +161,9 @@ class FallbackSpeech:
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Speak through the active backend, falling back on failure."""
         self._maybe_revive()
-        self._call(lambda backend: backend.speak(text, interrupt=interrupt))
+        taken = self._call(lambda backend: backend.speak(text, interrupt=interrupt), marking=True)
+        # Set after the call: a fallback notice said meanwhile has a mark of its own.
+        self._last = _ChainMark(*taken) if taken is not None else _ChainMark(None)
 
     def braille(self, text: str) -> None:
         """Braille through the active backend, falling back on failure."""
@@ -123,6 +172,59 @@ class FallbackSpeech:
     def silence(self) -> None:
         """Silence the active backend, falling back on failure."""
         self._call(lambda backend: backend.silence())
+
+    def check(self) -> None:
+        """Fall back now if the active backend failed on its own thread (a Speech
+        Dispatcher that fell silent): its unheard texts go to the next backend and
+        the notice is said, without waiting for the next thing to say."""
+        self._call(_check)
+
+    # -- what became of each text (EndReporter) --------------------------------------
+
+    def mark(self) -> object:
+        """The mark of the text given to the last :meth:`speak`."""
+        return self._last
+
+    def heard(self, mark: object) -> Heard:
+        """What became of the text marked *mark*, asked of the backend that has it
+        now (following it when a failed backend handed it on)."""
+        if not isinstance(mark, _ChainMark) or mark.backend is None:
+            return Heard.UNKNOWN
+        key: _Key = (mark.backend, mark.inner)
+        try:
+            for _ in range(16):  # a text handed on again and again is still found
+                moved = self._moved.get(key)
+                if moved is None:
+                    break
+                key = moved
+        except TypeError:  # a mark that cannot be looked up
+            return Heard.UNKNOWN
+        backend, inner = key
+        if inner is None or not isinstance(backend, EndReporter):
+            return Heard.UNKNOWN
+        try:
+            return backend.heard(inner)
+        except Exception:  # a reporter that fails can tell nothing
+            _log.debug("%s could not tell what was heard", backend.name, exc_info=True)
+            return Heard.UNKNOWN
+
+    def _move(self, origin: _Key, target: _Key) -> None:
+        """A text of *origin* was handed on and is now *target* (lock held)."""
+        try:
+            self._moved[origin] = target
+        except TypeError:  # an unhashable mark: it reads unknown
+            return
+        while len(self._moved) > _KEPT_MOVES:
+            self._moved.popitem(last=False)
+
+    def _backend_failed(self) -> None:
+        """A backend's own thread found it failed: tell the owner (any thread)."""
+        wake = self.on_trouble
+        if wake is not None:
+            try:
+                wake()
+            except Exception:  # the next call falls back anyway
+                _log.debug("on_trouble failed", exc_info=True)
 
     def close(self) -> None:
         """Close every backend still in the chain; errors are swallowed."""
@@ -142,22 +244,34 @@ class FallbackSpeech:
         """Pass the language to every backend that takes one."""
         self._configure("set_language", language)
 
-    def _call(self, action: Callable[[SpeechBackend], None]) -> None:
+    def _call(
+        self, action: Callable[[SpeechBackend], None], *, marking: bool = False
+    ) -> _Key | None:
+        """Run *action* on the active backend, falling down the chain while it fails;
+        the texts a failed backend did not say go first to the next one. With
+        *marking*, the backend that took the action and its mark (None if none did)."""
+        taken: _Key | None = None
         with self._lock:
+            last = self._last
             first_failed: tuple[SpeechBackend, Exception] | None = None
-            unsaid: list[str] = []
+            unsaid: list[tuple[str, _Key | None]] = []
             while True:
                 backend = self._backends[0]
                 try:
-                    for text in unsaid:
+                    while unsaid:
+                        text, origin = unsaid[0]
                         backend.speak(text, interrupt=False)
-                    unsaid = []
+                        unsaid.pop(0)
+                        if origin is not None:
+                            self._move(origin, (backend, _mark_of(backend)))
                     action(backend)
+                    if marking:
+                        taken = (backend, _mark_of(backend))
                 except Exception as error:  # any failure means: next backend
                     _log.debug("speech backend %s failed", backend.name, exc_info=True)
                     if first_failed is None:
                         first_failed = (backend, error)
-                    unsaid = [*list(getattr(error, "unsaid", ()) or ()), *unsaid]
+                    unsaid = [*_handed_on(backend, error), *unsaid]
                     if len(self._backends) == 1:
                         # Even the last resort failed (a custom chain): stay silent.
                         break
@@ -180,6 +294,9 @@ class FallbackSpeech:
                         detail=str(failure),
                     )
                 )
+            if not marking:
+                self._last = last  # braille, silence and check say no new text
+        return taken
 
     def _maybe_revive(self) -> None:
         """Now and then, try the fallen backends that ranked above the active one."""
@@ -229,6 +346,25 @@ class FallbackSpeech:
                     setter(value)
                 except Exception:  # a bad setting must not end speech
                     _log.debug("%s(%r) failed on %s", method, value, backend.name, exc_info=True)
+
+
+def _check(backend: SpeechBackend) -> None:
+    """Let *backend* raise a failure found on its own thread, if it can."""
+    check = getattr(backend, "check", None)
+    if callable(check):
+        check()
+
+
+def _handed_on(backend: SpeechBackend, error: Exception) -> list[tuple[str, _Key | None]]:
+    """The texts a failed *backend* did not say, each with its mark there (if known)."""
+    texts = [str(text) for text in getattr(error, "unsaid", ()) or ()]
+    marks = list(getattr(error, "unsaid_marks", ()) or ())
+    if len(marks) != len(texts):
+        return [(text, None) for text in texts]
+    return [
+        (text, (backend, mark) if mark is not None else None)
+        for text, mark in zip(texts, marks, strict=True)
+    ]
 
 
 def _close_quietly(backend: SpeechBackend) -> None:

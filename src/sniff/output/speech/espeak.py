@@ -69,20 +69,23 @@ def library_path() -> str | None:
     return None
 
 
-def _languages(pointer: int | None) -> tuple[str, ...]:
-    """Decode eSpeak's packed language list."""
-    out: list[str] = []
+def _languages(pointer: int | None) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Decode eSpeak's packed language list: the languages, and the voice's
+    priority for each (lower is better: eSpeak's own order when choosing)."""
+    codes: list[str] = []
+    priorities: list[int] = []
     if not pointer:
-        return ()
+        return (), ()
     offset = 0
     for _ in range(16):  # a voice names a handful of languages; never run away
         priority = ctypes.string_at(pointer + offset, 1)
         if priority == b"\0":
             break
         text = ctypes.string_at(pointer + offset + 1)
-        out.append(text.decode("utf-8", "replace"))
+        codes.append(text.decode("utf-8", "replace"))
+        priorities.append(priority[0])
         offset += len(text) + 2
-    return tuple(out)
+    return tuple(codes), tuple(priorities)
 
 
 class EspeakSynthesiser:
@@ -206,11 +209,13 @@ class EspeakSynthesiser:
             if not entry:
                 break
             voice = entry.contents
+            codes, priorities = _languages(voice.languages)
             found.append(
                 VoiceInfo(
                     (voice.identifier or b"").decode("utf-8", "replace"),
                     (voice.name or b"").decode("utf-8", "replace"),
-                    _languages(voice.languages),
+                    codes,
+                    priorities,
                 )
             )
         return tuple(found)

@@ -11,18 +11,35 @@ Text-to-speech engines that are not screen readers (SAPI, OneCore,
 AVSpeech) and prismatoid's Speech Dispatcher client are left out here: the
 built-in voice and the game's own Speech Dispatcher client
 (:mod:`sniff.output.speech.ssip`) serve those better.
+
+Whether a text was heard to its end is told only where the reader says
+whether it is speaking (``supports_is_speaking``): a text is taken as said
+to its end once the reader was seen speaking after it was given and then
+seen silent, with no interruption between. It is looked at whenever the
+game asks (while bots play, every few hundredths of a second). A text the
+reader was never seen speaking turns unknown after a while, and so is
+every text where the reader cannot tell.
 """
 
 from __future__ import annotations
 
 import logging
+import time
+from dataclasses import dataclass
 from typing import Any
 
+from sniff.enums import Heard
+from sniff.output.speech._marks import MarkBook
 from sniff.output.speech.base import SpeechError, SpeechUnavailable
 
 __all__ = ["ENGINES", "PrismSpeech", "running_readers"]
 
 _log = logging.getLogger(__name__)
+
+#: Texts followed at once until the reader is seen to finish them.
+FOLLOWED = 64
+#: Characters a second the wait for a reader never seen speaking allows (slow on purpose).
+SLOW_CHARACTERS_PER_SECOND = 8.0
 
 #: prismatoid backends that are speech engines, not screen readers (by name).
 ENGINES = frozenset(
@@ -80,6 +97,16 @@ def running_readers(context: Any = None) -> list[str]:
     return [str(backend.name) for r in _readers(context) if (backend := _reach(context, r))]
 
 
+@dataclass
+class _Given:
+    """A text given to the reader, not yet known to be said to its end."""
+
+    mark: int
+    at: float
+    wait: float  # how long it may go without the reader seen speaking
+    seen: bool = False  # the reader was seen speaking since it was given
+
+
 class PrismSpeech:
     """Speech and braille through the best running screen reader prismatoid reaches.
 
@@ -95,6 +122,9 @@ class PrismSpeech:
         self._language = language
         self._id: Any = None
         self._backend: Any = None
+        self._book = MarkBook()
+        self._last_mark: int | None = None
+        self._given: list[_Given] = []
         for reader in _readers(self._context):
             self._backend = _reach(self._context, reader)
             if self._backend is not None:
@@ -108,6 +138,8 @@ class PrismSpeech:
         self._backend = backend
         self.label: str = str(backend.name)
         self._features = backend.features
+        self._tells = bool(self._features.supports_is_speaking)
+        self._forget(Heard.UNKNOWN)
         self._choose_language()
 
     # -- the SpeechBackend interface ---------------------------------------------
@@ -115,16 +147,23 @@ class PrismSpeech:
     @property
     def busy(self) -> bool | None:
         """Whether the reader still speaks, where it can tell (None otherwise)."""
-        if not self._features.supports_is_speaking:
-            return None
-        try:
-            return bool(self._backend.speaking)
-        except Exception:  # the reader cannot tell after all
-            return None
+        return self._speaking()
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
-        if text.strip():
-            self._do(lambda: self._backend.speak(text, interrupt))
+        if not text.strip():
+            self._last_mark = self._book.new(Heard.END)
+            return
+        self._do(lambda: self._backend.speak(text, interrupt))
+        if interrupt:
+            self._forget(Heard.CUT)
+        if not self._tells:
+            self._last_mark = self._book.new(Heard.UNKNOWN)
+            return
+        mark = self._last_mark = self._book.new()
+        wait = 2.0 + len(text) / SLOW_CHARACTERS_PER_SECOND
+        self._given.append(_Given(mark, time.monotonic(), wait))
+        if len(self._given) > FOLLOWED:
+            self._book.settle(self._given.pop(0).mark, Heard.UNKNOWN)
 
     def braille(self, text: str) -> None:
         """Show *text* on the reader's braille display (the short form of a message)."""
@@ -134,6 +173,55 @@ class PrismSpeech:
     def silence(self) -> None:
         if self._features.supports_stop:
             self._do(self._backend.stop)
+        self._forget(Heard.CUT)
+
+    # -- what became of each text (EndReporter) --------------------------------------
+
+    def mark(self) -> object:
+        """The mark of the text given to the last :meth:`speak`."""
+        return self._last_mark
+
+    def heard(self, mark: object) -> Heard:
+        """Said to its end (seen spoken, then the reader fell silent), cut (by a key),
+        pending, or unknown (the reader cannot tell, or was never seen speaking it)."""
+        self._speaking()
+        return self._book.get(mark)
+
+    def _speaking(self) -> bool | None:
+        """Ask the reader whether it speaks, and settle what that tells (None: it
+        cannot tell)."""
+        if not self._tells or self._backend is None:
+            return None
+        try:
+            speaking = bool(self._backend.speaking)
+        except Exception:  # the reader cannot tell after all
+            self._tells = False
+            self._forget(Heard.UNKNOWN)
+            return None
+        now = time.monotonic()
+        still: list[_Given] = []
+        for given in self._given:
+            if speaking:
+                given.seen = True
+                still.append(given)
+            elif given.seen:
+                self._book.settle(given.mark, Heard.END)
+            elif now - given.at > given.wait:
+                self._book.settle(given.mark, Heard.UNKNOWN)
+            else:
+                still.append(given)
+        self._given = still
+        return speaking
+
+    def _forget(self, state: Heard) -> None:
+        """Stop following the texts given so far: they were cut off (*state* CUT), or
+        what became of them cannot be known."""
+        for given in self._given:
+            if state is Heard.CUT:
+                self._book.cut(given.mark)
+            else:
+                self._book.settle(given.mark, state)
+        self._given = []
 
     def close(self) -> None:
         self._backend = None

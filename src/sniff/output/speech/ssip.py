@@ -15,11 +15,27 @@ next when Speech Dispatcher reports the last one ended. A message the screen
 reader's speech cut off is said again afterwards; one the player cut off (a
 key) is not.
 
+What became of each message is known from Speech Dispatcher's events (begin,
+end, cancel), so the client is an
+:class:`~sniff.output.speech.base.EndReporter`: the game can ask whether a
+play was said to its end or cut off, and say it again if it was cut.
+
+A Speech Dispatcher whose sound is broken takes messages and reports nothing
+(seen with its audio server gone: the first message begins and never ends,
+the next never begins). So a message not reported ended in a time that fits
+its length (:func:`speaking_seconds`, from its begin; a few seconds more,
+:data:`WAIT_SECONDS`, while it has not begun, as the screen reader's own
+speech goes first) counts as said and the next one goes out;
+:data:`SILENT_LIMIT` such messages in a row mean Speech Dispatcher is silent,
+and the client fails with reason ``silent``, handing the unheard messages on,
+so the fallback chain speaks them and tells the player at once.
+
 ``speak()`` only queues and returns at once; a sender thread talks to Speech
 Dispatcher and a reader thread takes its replies and events. If Speech
 Dispatcher goes away, the next call raises
 :class:`~sniff.output.speech.base.SpeechError` carrying the texts not yet said,
-so the fallback chain can say them; :meth:`SpeechDispatcherSpeech.reconnect`
+so the fallback chain can say them (:attr:`on_failure` tells the chain at
+once, from the thread that noticed); :meth:`SpeechDispatcherSpeech.reconnect`
 lets the chain come back once Speech Dispatcher runs again.
 """
 
@@ -34,11 +50,15 @@ import socket
 import subprocess
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
+from sniff.enums import Heard
+from sniff.output.speech._marks import MarkBook
 from sniff.output.speech.base import SpeechError, SpeechUnavailable
 
-__all__ = ["SpeechDispatcherSpeech", "socket_path"]
+__all__ = ["SILENT_LIMIT", "SpeechDispatcherSpeech", "socket_path", "speaking_seconds"]
 
 #: How long one command may wait for its reply.
 REPLY_SECONDS = 3.0
@@ -48,8 +68,22 @@ SPAWN_SECONDS = 2.0
 PRIORITY = "text"
 #: How often a message cut off by someone else's speech is said again.
 RETRIES = 2
+#: Characters a second at Speech Dispatcher's rate 0: a little slower than its
+#: voices speak, so the estimate errs on the long side.
+CHARACTERS_PER_SECOND = 12.0
+#: Time allowed beyond the estimate before a message counts as unreported.
+MARGIN_SECONDS = 1.0
+#: How long the screen reader's own speech (``message`` priority, before ours) may
+#: keep a message of the game's from beginning.
+WAIT_SECONDS = 5.0
+#: After a message that began and never ended, how soon the next one must begin.
+BEGIN_SECONDS = 2.0
+#: Messages in a row left unreported before Speech Dispatcher counts as silent.
+SILENT_LIMIT = 2
 # Event codes Speech Dispatcher sends about our messages (SSIP "7xx" replies).
-_END, _CANCEL = "702", "703"
+_BEGIN, _END, _CANCEL = "701", "702", "703"
+# Messages whose late events are still matched, and events waiting for their message.
+_KEPT_SENT, _KEPT_EARLY = 64, 32
 
 
 def socket_path(environ: dict[str, str] | None = None) -> Path:
@@ -65,6 +99,34 @@ def socket_path(environ: dict[str, str] | None = None) -> Path:
     return Path.home() / ".cache" / "speech-dispatcher" / "speechd.sock"
 
 
+def speaking_seconds(text: str, rate: int = 0, seen_per_character: float = 0.0) -> float:
+    """The longest *text* should take Speech Dispatcher to say, at its *rate*
+    (-100 to 100; each 100 about doubles the speed), or at the slowest pace seen
+    so far (*seen_per_character*, seconds), whichever is slower; with a margin.
+
+    >>> round(speaking_seconds("x" * 60), 2)
+    7.5
+    >>> speaking_seconds("x" * 60, rate=100) < speaking_seconds("x" * 60) < speaking_seconds(
+    ...     "x" * 60, seen_per_character=0.2)
+    True
+    """
+    speed = float(2.2 ** (max(-100, min(100, rate)) / 100))
+    per_character = 1.0 / (CHARACTERS_PER_SECOND * speed)
+    return len(text) * max(per_character, seen_per_character) * 1.3 + MARGIN_SECONDS
+
+
+@dataclass(eq=False)
+class _Message:
+    """One text of the game's on its way through Speech Dispatcher."""
+
+    text: str
+    mark: int
+    tries: int = 0  # times said again after someone else's speech cut it off
+    id: str = ""  # Speech Dispatcher's number for it, once queued there
+    sent: float = 0.0
+    begun: float | None = None
+
+
 class SpeechDispatcherSpeech:
     """The game's own Speech Dispatcher client.
 
@@ -78,15 +140,24 @@ class SpeechDispatcherSpeech:
     def __init__(self, *, language: str = "en", spawn: bool = True) -> None:
         self._language = language
         self._state = threading.Condition()
-        self._queue: collections.deque[tuple[str, int]] = collections.deque()  # (text, tries)
-        self._current: tuple[str, int] | None = None  # being said
-        self._current_id = ""
+        self._queue: collections.deque[_Message] = collections.deque()
+        self._current: _Message | None = None  # being said
         self._cancelling = False  # the player cut the game off: send CANCEL before more
         self._replies: collections.deque[list[str]] = collections.deque()
-        self._events: collections.deque[tuple[str, str]] = collections.deque()
+        self._sent: collections.OrderedDict[str, _Message] = collections.OrderedDict()
+        self._early: collections.deque[tuple[str, str]] = collections.deque(maxlen=_KEPT_EARLY)
+        self._unreported: list[_Message] = []  # in a row, since the last reported end
+        self._seen: collections.deque[float] = collections.deque(maxlen=8)  # seconds a character
+        self._rate = 0
+        self._book = MarkBook()
+        self._last_mark: int | None = None
         self._failure: SpeechError | None = None
+        self._silent = False  # it fell silent: not trusted again until speech is restarted
         self._sock: socket.socket | None = None
         self._closed = False
+        #: Called (from one of the client's threads) when it fails on its own, so the
+        #: fallback chain need not wait for the next call to notice.
+        self.on_failure: Callable[[], None] | None = None
         self._connect(spawn=spawn)
 
     # -- the SpeechBackend interface ---------------------------------------------
@@ -100,12 +171,15 @@ class SpeechDispatcherSpeech:
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Queue *text* (return at once); *interrupt* first cuts off the game's speech."""
         self._raise_failure()
-        if not text.strip():
-            return
         with self._state:
+            if not text.strip():
+                self._last_mark = self._book.new(Heard.END)
+                return
             if interrupt:
                 self._cut()
-            self._queue.append((text, 0))
+            message = _Message(text, self._book.new())
+            self._last_mark = message.mark
+            self._queue.append(message)
             self._state.notify_all()
 
     def braille(self, text: str) -> None:
@@ -121,9 +195,12 @@ class SpeechDispatcherSpeech:
     def _cut(self) -> None:
         """Drop the queue and what is being said (state lock held): a CANCEL goes
         out before anything new, and the cut message is never said again."""
+        for message in self._queue:
+            self._book.cut(message.mark)
         self._queue.clear()
         if self._current is not None:
-            self._current, self._current_id = None, ""
+            self._book.cut(self._current.mark)
+            self._current = None
             self._cancelling = True
 
     def close(self) -> None:
@@ -132,7 +209,7 @@ class SpeechDispatcherSpeech:
             if self._closed:
                 return
             self._closed = True
-            self._queue.clear()
+            self._cut()
             self._state.notify_all()
         self._drop()
 
@@ -142,13 +219,35 @@ class SpeechDispatcherSpeech:
             self._language = language
             self._state.notify_all()
 
+    def check(self) -> None:
+        """Raise the failure the client's threads found, if any (the chain asks)."""
+        self._raise_failure()
+
     def reconnect(self) -> None:
-        """Try again to reach Speech Dispatcher (the chain asks, after it went away)."""
+        """Try again to reach Speech Dispatcher (the chain asks, after it went away).
+
+        A Speech Dispatcher that fell silent is not tried again behind the
+        player's back: it answers while its sound is still broken. Starting
+        speech again from the menu makes a new client."""
+        if self._silent:
+            raise SpeechUnavailable("Speech Dispatcher fell silent earlier", "silent")
         self._drop()
         with self._state:
             self._closed = False
             self._failure = None
         self._connect(spawn=False)
+
+    # -- what became of each text (EndReporter) --------------------------------------
+
+    def mark(self) -> object:
+        """The mark of the text given to the last :meth:`speak`."""
+        return self._last_mark
+
+    def heard(self, mark: object) -> Heard:
+        """Said to its end (Speech Dispatcher reported it), cut (by a key, or by the
+        screen reader's speech more often than it is said again), pending, or
+        unknown (no word came back in time)."""
+        return self._book.get(mark)
 
     # -- the connection ------------------------------------------------------------
 
@@ -181,6 +280,7 @@ class SpeechDispatcherSpeech:
                 f"SET SELF PRIORITY {PRIORITY}",
                 f"SET SELF LANGUAGE {self._language}",
                 # Begin and end of our messages: when the game is still speaking.
+                "SET SELF NOTIFICATION BEGIN on",
                 "SET SELF NOTIFICATION END on",
                 "SET SELF NOTIFICATION CANCEL on",
             ):
@@ -188,10 +288,18 @@ class SpeechDispatcherSpeech:
         except SpeechError as error:
             self._drop()
             raise SpeechUnavailable(f"Speech Dispatcher refused the game: {error}") from None
+        self._rate = self._ask_rate()
         self._said_language = self._language
         threading.Thread(
             target=self._send, args=(sock,), name="sniff-ssip-out", daemon=True
         ).start()
+
+    def _ask_rate(self) -> int:
+        """The rate our messages are said at (the player's default), for the estimate."""
+        with contextlib.suppress(SpeechError, ValueError, IndexError):
+            reply = self._command("GET RATE")
+            return int(reply[0][4:])
+        return 0
 
     def _drop(self) -> None:
         sock, self._sock = self._sock, None
@@ -208,35 +316,60 @@ class SpeechDispatcherSpeech:
         if failure is not None:
             raise failure
 
-    def _fail(self, message: str) -> None:
-        """Speech Dispatcher went away: keep what was not said, for the next output."""
+    def _fail(self, message: str, reason: str = "gone") -> None:
+        """Speech Dispatcher went away or fell silent: keep what was not heard, with
+        its marks, for the next output, and tell the chain at once."""
         with self._state:
             if self._closed or self._failure is not None:
                 return
-            unsaid = ([self._current[0]] if self._current else []) + [t for t, _ in self._queue]
-            error = SpeechError(message, "gone")
-            error.unsaid = unsaid  # type: ignore[attr-defined]
+            handed = [*self._unreported]
+            if self._current is not None:
+                handed.append(self._current)
+            handed += self._queue
+            error = SpeechError(message, reason)
+            error.unsaid = [m.text for m in handed]  # type: ignore[attr-defined]
+            error.unsaid_marks = [m.mark for m in handed]  # type: ignore[attr-defined]
+            for handed_on in handed:
+                self._book.cut(handed_on.mark)  # not said here: the chain follows it on
             self._failure = error
+            self._silent = self._silent or reason == "silent"
             self._queue.clear()
             self._current = None
+            self._unreported = []
             self._state.notify_all()
         self._drop()
+        notify = self.on_failure
+        if notify is not None:
+            with contextlib.suppress(Exception):  # the chain also notices on its next call
+                notify()
 
     # -- the sender: one message at a time -------------------------------------------
 
     def _send(self, sock: socket.socket) -> None:
         try:
             while True:
+                silent = False
                 with self._state:
                     while not self._work_to_do(sock):
-                        self._state.wait(0.5)
-                    if self._sock is not sock or self._closed:
+                        if self._expire(time.monotonic()):
+                            silent = True
+                            break
+                        if not self._work_to_do(sock):  # the next message may go at once
+                            self._state.wait(self._wait_seconds(time.monotonic()))
+                    if self._sock is not sock or self._closed or self._failure is not None:
                         return
                     cancel, self._cancelling = self._cancelling, False
                     language = self._language
                     item = None
-                    if not cancel and self._current is None and self._queue:
+                    if not silent and not cancel and self._current is None and self._queue:
                         item = self._current = self._queue.popleft()
+                if silent:
+                    self._fail(
+                        f"Speech Dispatcher reported nothing of {SILENT_LIMIT} messages in a row "
+                        "(its sound may be broken)",
+                        "silent",
+                    )
+                    return
                 if cancel:
                     self._command("CANCEL SELF")
                     continue
@@ -244,20 +377,49 @@ class SpeechDispatcherSpeech:
                     self._command(f"SET SELF LANGUAGE {language}")
                     self._said_language = language
                 if item is not None:
-                    message_id = self._say(item[0])
+                    message_id = self._say(item.text)
                     with self._state:
-                        if self._current is item:  # not cut off while it went out
-                            self._current_id = message_id
-                            self._settle_events()
+                        item.id, item.sent = message_id, time.monotonic()
+                        self._remember(item)
         except SpeechError as error:
             self._fail(str(error))
 
     def _work_to_do(self, sock: socket.socket) -> bool:
-        if self._sock is not sock or self._closed:
+        if self._sock is not sock or self._closed or self._failure is not None:
             return True
         if self._cancelling or self._language != self._said_language:
             return True
         return self._current is None and bool(self._queue)
+
+    def _deadline(self, message: _Message) -> float:
+        """When *message* should have been reported ended (state lock held)."""
+        estimate = speaking_seconds(message.text, self._rate, max(self._seen, default=0.0))
+        if message.begun is not None:
+            return message.begun + estimate
+        if self._unreported and self._unreported[-1].begun is not None:
+            # The last one began and never ended (its sound hangs): this one must at
+            # least begin soon.
+            return message.sent + BEGIN_SECONDS
+        # It may wait behind the screen reader's own speech before it begins.
+        return message.sent + estimate + WAIT_SECONDS
+
+    def _wait_seconds(self, now: float) -> float:
+        current = self._current
+        if current is None or not current.id:
+            return 0.5
+        return max(0.01, min(0.5, self._deadline(current) - now))
+
+    def _expire(self, now: float) -> bool:
+        """Give up waiting for a message not reported ended in time (state lock held):
+        it counts as said and the next one may go. True when too many in a row went
+        unreported: Speech Dispatcher is silent."""
+        current = self._current
+        if current is None or not current.id or now < self._deadline(current):
+            return False
+        self._book.settle(current.mark, Heard.UNKNOWN)
+        self._unreported.append(current)
+        self._current = None
+        return len(self._unreported) >= SILENT_LIMIT
 
     def _say(self, text: str) -> str:
         self._command("SPEAK", expect="230")
@@ -291,24 +453,56 @@ class SpeechDispatcherSpeech:
         code = lines[-1][:3]
         with self._state:
             if code.startswith("7"):
-                if code in (_END, _CANCEL) and len(lines) >= 2:
-                    self._events.append((code, lines[0][4:]))
-                    self._settle_events()
+                if code in (_BEGIN, _END, _CANCEL) and len(lines) >= 2:
+                    self._event(code, lines[0][4:])
             else:
                 self._replies.append(lines)
             self._state.notify_all()
 
-    def _settle_events(self) -> None:
-        """Match end and cancel events to the message being said (state lock held)."""
-        while self._events and self._current_id:
-            code, message_id = self._events.popleft()
-            if message_id != self._current_id or self._current is None:
-                continue
-            text, tries = self._current
-            self._current, self._current_id = None, ""
-            if code == _CANCEL and tries < RETRIES:
-                # Someone else's speech (the screen reader's) cut it off: say it again.
-                self._queue.appendleft((text, tries + 1))
+    def _remember(self, message: _Message) -> None:
+        """Match *message*'s events from now on, and any that came before its number
+        was known (state lock held)."""
+        if not message.id:
+            return
+        self._sent[message.id] = message
+        while len(self._sent) > _KEPT_SENT:
+            self._sent.popitem(last=False)
+        early = [event for event in self._early if event[1] == message.id]
+        for event in early:
+            self._early.remove(event)
+            self._apply(event[0], message)
+
+    def _event(self, code: str, message_id: str) -> None:
+        message = self._sent.get(message_id)
+        if message is None:  # its number is not back yet (or it is long forgotten)
+            self._early.append((code, message_id))
+        else:
+            self._apply(code, message)
+
+    def _apply(self, code: str, message: _Message) -> None:
+        """What an event says about one of our messages (state lock held)."""
+        now = time.monotonic()
+        if code == _BEGIN:
+            message.begun = now
+            return
+        current = message is self._current
+        if current:
+            self._current = None
+        if code == _END:
+            self._book.settle(message.mark, Heard.END)  # an end beats an earlier guess
+            if message.begun is not None and len(message.text) >= 8:
+                self._seen.append((now - message.begun) / len(message.text))
+            self._unreported = []
+        elif current and message.tries < RETRIES:
+            # Someone else's speech (the screen reader's) cut it off: say it again.
+            self._unreported = []
+            self._queue.appendleft(_Message(message.text, message.mark, message.tries + 1))
+        else:
+            self._book.cut(message.mark)
+            if message.begun is None:
+                # Given up on before it began, and now replaced by a newer one: it was
+                # kept waiting (behind the screen reader's speech), not swallowed.
+                self._unreported = []
 
     def _command(self, command: str, *, expect: str = "2") -> list[str]:
         return self._exchange((command + "\r\n").encode("utf-8"), expect)

@@ -12,6 +12,13 @@ starts at once whatever the length of the sentence.
 Threads: the caller only queues text (``speak()`` returns at once); a worker
 per backend waits for the previous sentence to end and starts the next; the
 engine itself lives on the synthesiser's own thread (``_synth``).
+
+The voice knows what became of each sentence, so it is an
+:class:`~sniff.output.speech.base.EndReporter`: a sentence is said to its end
+when its sound has finished playing (into the device, or into the
+``--audio-out`` file, which plays in real time too), and cut when a key or
+:meth:`VoiceSpeech.silence` stopped it, it was dropped from the queue, or the
+device or the synthesiser failed under it.
 """
 
 from __future__ import annotations
@@ -27,8 +34,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from sniff.enums import Heard
+from sniff.output.speech._marks import MarkBook
 from sniff.output.speech._pcm import Pcm, read_pcm16
-from sniff.output.speech._synth import choose_voice, synthesiser
+from sniff.output.speech._synth import synthesiser, voice_for
 from sniff.output.speech.base import SpeechError, SpeechUnavailable
 
 __all__ = ["PcmSink", "VoiceSpeech", "render_to_wav"]
@@ -75,7 +84,7 @@ def render_to_wav(
     target = Path(path)
     synth = synthesiser()
     voices = synth.start_engine()
-    chosen = voice or choose_voice(voices, language)
+    chosen = voice or voice_for(voices, language)
     synth.render(text, target, voice=chosen, rate=rate, volume=volume)
     if target.read_bytes()[:4] != b"RIFF":
         # macOS writes AIFF whatever the name says; callers were promised WAV.
@@ -95,6 +104,7 @@ def _write_wav(path: Path, pcm: Pcm) -> None:
 class _Utterance:
     text: str
     generation: int
+    mark: int
 
 
 class VoiceSpeech:
@@ -124,7 +134,7 @@ class VoiceSpeech:
         self._language = language
         self._rate = rate
         self._volume = None if volume is None else _clamp(volume)
-        self._voice = voice or choose_voice(self._voices, language)
+        self._voice = voice or voice_for(self._voices, language)
         self._queue: queue.Queue[_Utterance | None] = queue.Queue()
         # Guards the generation counter and the hand-over to the mixer, so a
         # sentence rendered before an interrupt can never start after it.
@@ -133,6 +143,11 @@ class VoiceSpeech:
         self._generation = 0
         self._pending = 0
         self._playing_until = 0.0
+        self._book = MarkBook()
+        self._last_mark: int | None = None
+        self._current: _Utterance | None = None  # with the worker: being made or played
+        self._made = False  # the current sentence's sound is all handed over
+        self._held: list[_Utterance] = []  # taken from the queue after the device went
         self._error: BaseException | None = None
         self._closed = False
         self._worker = threading.Thread(target=self._run, name="sniff-speech-voice", daemon=True)
@@ -147,10 +162,12 @@ class VoiceSpeech:
             self._cut()
         text = text.strip()
         if not text:
+            self._last_mark = self._book.new(Heard.END)
             return
         with self._lock:
             self._pending += 1
-            self._queue.put(_Utterance(text, self._generation))
+            mark = self._last_mark = self._book.new()
+            self._queue.put(_Utterance(text, self._generation, mark))
 
     def braille(self, text: str) -> None:
         """A voice has no braille display."""
@@ -159,6 +176,14 @@ class VoiceSpeech:
         """Stop the current sentence at once and drop the queue."""
         self._check()
         self._cut()
+
+    def mark(self) -> object:
+        """The mark of the sentence given to the last :meth:`speak`."""
+        return self._last_mark
+
+    def heard(self, mark: object) -> Heard:
+        """Said to its end (its sound has played), cut, or still to come."""
+        return self._book.get(mark)
 
     def close(self) -> None:
         """Stop speaking and end the worker."""
@@ -186,11 +211,11 @@ class VoiceSpeech:
     def set_language(self, language: str) -> None:
         """Switch language; the voice follows it, replacing one chosen by id."""
         self._language = language
-        self._voice = choose_voice(self._voices, language)
+        self._voice = voice_for(self._voices, language)
 
     def set_voice(self, voice: str | None) -> None:
         """Use the synthesiser voice with this id (``None``: the language's voice)."""
-        self._voice = voice or choose_voice(self._voices, self._language)
+        self._voice = voice or voice_for(self._voices, self._language)
 
     @property
     def language(self) -> str:
@@ -212,20 +237,33 @@ class VoiceSpeech:
     def _check(self) -> None:
         if self._closed:
             raise SpeechError("the voice has been closed")
-        if getattr(self._sound, "failed", False):
-            # The device went away: what was queued is handed to the next output.
+        if self._lost():
+            # The device went away: what was not heard is handed to the next output.
             error = SpeechError("the sound device was lost", "device-lost")
-            error.unsaid = self._drain()  # type: ignore[attr-defined]
+            drained = self._drain()
+            error.unsaid = [item.text for item in drained]  # type: ignore[attr-defined]
+            error.unsaid_marks = [item.mark for item in drained]  # type: ignore[attr-defined]
             raise error
         if self._error is not None:
             # Reported on the next call: speak() returned long before the
             # worker failed, and the fallback chain needs an exception to act.
             raise SpeechError(f"the voice failed: {self._error}") from self._error
 
-    def _drain(self) -> list[str]:
-        """Take the queued sentences out (not yet said), for another output to say."""
-        texts: list[str] = []
+    def _drain(self) -> list[_Utterance]:
+        """Take out what was not heard (the sentence the device was lost under, and the
+        queue), for another output to say."""
+        texts: list[_Utterance] = []
         with self._lock:
+            if self._current is not None:
+                texts.append(self._current)  # the worker lets go of it: a new generation
+                self._book.cut(self._current.mark)
+                self._current = None
+                self._generation += 1
+            for held in self._held:
+                self._pending -= 1
+                self._book.cut(held.mark)
+                texts.append(held)
+            self._held = []
             while True:
                 try:
                     item = self._queue.get_nowait()
@@ -235,13 +273,24 @@ class VoiceSpeech:
                     self._queue.put(None)
                     break
                 self._pending -= 1
-                texts.append(item.text)
+                self._book.cut(item.mark)  # not said here: the chain follows it on
+                texts.append(item)
         return texts
 
     def _cut(self) -> None:
         with self._lock:
+            current = self._current
+            if current is not None:
+                if self._made and self._played():  # it ended just before the key
+                    self._book.settle(current.mark, Heard.END)
+                else:
+                    self._book.cut(current.mark)
             self._generation += 1
             self._playing_until = 0.0
+            for held in self._held:
+                self._pending -= 1
+                self._book.cut(held.mark)
+            self._held = []
             while True:
                 try:
                     item = self._queue.get_nowait()
@@ -251,27 +300,51 @@ class VoiceSpeech:
                     self._queue.put(None)
                     break
                 self._pending -= 1
+                self._book.cut(item.mark)
             self._sound.stop(STREAM)
         self._wake.set()
+
+    def _lost(self) -> bool:
+        """Whether the sound device went away under the voice."""
+        return bool(getattr(self._sound, "failed", False))
+
+    def _played(self) -> bool:
+        """Whether the sound handed over so far has finished playing."""
+        return time.monotonic() >= self._playing_until and not self._sound.is_playing(STREAM)
 
     def _run(self) -> None:
         while True:
             item = self._queue.get()
             if item is None:
                 return
+            ended = False
             try:
                 if item.generation == self._generation and self._error is None:
-                    self._say(item)
+                    ended = self._say(item)
             except Exception as error:  # kept for the next call, see _check
                 _log.debug("voice worker failed", exc_info=True)
                 self._error = error
             finally:
                 with self._lock:
-                    self._pending -= 1
+                    if self._current is item:
+                        self._current = None
+                    if ended:
+                        self._pending -= 1
+                        self._book.settle(item.mark, Heard.END)
+                    elif self._lost() and item.generation == self._generation:
+                        self._held.append(item)  # the device went: the next output says it
+                    else:
+                        self._pending -= 1
+                        self._book.cut(item.mark)
 
-    def _say(self, item: _Utterance) -> None:
+    def _say(self, item: _Utterance) -> bool:
+        """Say *item*; whether it was said to its end (its sound has played)."""
         if not self._wait_for_previous(item.generation):
-            return
+            return False
+        with self._lock:
+            if item.generation != self._generation:
+                return False
+            self._current, self._made = item, False
         started = False
 
         def on_chunk(pcm: bytes, sample_rate: int) -> bool:
@@ -298,6 +371,12 @@ class VoiceSpeech:
         self._synth.stream(
             item.text, on_chunk, voice=self._voice, rate=self._rate, volume=self._volume
         )
+        with self._lock:
+            if item.generation != self._generation:
+                return False
+            self._made = True
+        # The next sentence waits for this one anyway: wait here, to know it ended.
+        return self._wait_for_previous(item.generation) and not self._lost()
 
     def _wait_for_previous(self, generation: int) -> bool:
         """Wait until the previous sentence has ended; False if interrupted meanwhile.
@@ -306,6 +385,8 @@ class VoiceSpeech:
         reported the new sound as playing, ``is_playing`` one that runs late.
         """
         while generation == self._generation:
+            if self._lost():
+                return False  # the device is gone: nothing more is heard
             remaining = self._playing_until - time.monotonic()
             if remaining <= 0 and not self._sound.is_playing(STREAM):
                 return True
