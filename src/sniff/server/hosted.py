@@ -139,6 +139,7 @@ class HostedTable:
         thinker: Thinker,
         store: Store,
         on_end: Callable[[HostedTable], None],
+        on_start: Callable[[HostedTable], None] | None = None,
         grace: float = GRACE,
         started: bool = False,
         owner: str = "",
@@ -156,6 +157,7 @@ class HostedTable:
         self.spectators: list[Channel] = []
         self.store = store
         self._on_end = on_end
+        self._on_start = on_start
         self._dirty = False  # the table changed since the last save
         self._timed_out: int | None = None  # a seat a bot plays one turn for
         self._feeds = [_SeatFeed(self, seat.index) for seat in seats]
@@ -321,6 +323,8 @@ class HostedTable:
     def start(self) -> None:
         """Every person's seat is taken: the game begins."""
         self.started = True
+        if self._on_start is not None:
+            self._on_start(self)
         self.news("started", None)
         self._everyone_table()
         for seat in self.seats:

@@ -1,0 +1,631 @@
+"""``sniff serve``: one asyncio process that hosts many tables over WebSockets.
+
+:class:`SniffServer` listens (on 127.0.0.1 unless told otherwise), restores
+the tables its data folder holds, and gives each connection a
+:class:`Connection`: every frame is read by the strict reader
+(:mod:`sniff.net.wire`, :mod:`sniff.net.messages`), checked against the
+connection's and its address's budgets (:mod:`sniff.server.limits`), and
+either handed to its table (:mod:`sniff.server.hosted`) or refused with a
+clear ``error`` frame; a connection that keeps sending what is refused, or
+cannot keep up with its frames, is closed. Nothing from one connection can
+stall another table: frames go out through each connection's own queue, disk
+writes and searching bots run off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from sniff import __version__
+from sniff.bots import make_bot
+from sniff.engine import PRESETS, Game, RulesError
+from sniff.net.codec import read_action
+from sniff.net.messages import (
+    PROTOCOL,
+    Act,
+    Ask,
+    Chat,
+    Create,
+    Heard,
+    Hello,
+    Join,
+    Leave,
+    Message,
+    Ready,
+    RecordWanted,
+    Resume,
+    Watch,
+    read_message,
+)
+from sniff.net.wire import LIMITS, FrameError, read_frame, write_frame
+from sniff.server.clock import Clock, LoopClock
+from sniff.server.codes import new_code, normal_code, token_hash
+from sniff.server.hosted import GRACE, HostedTable, SeatState
+from sniff.server.limits import AddressBook, Bucket, ServerLimits
+from sniff.server.store import Kept, TableStore
+from sniff.server.thinking import PoolThinker
+from sniff.session.game import BOT_NAMES, GameSession
+from sniff.session.keeping import Recorder, RecordSink
+from sniff.session.simulate import bot_seed
+from sniff.session.table import Thinker
+from sniff.storage import SaveState
+from sniff.storage.records import PlayerInfo
+
+__all__ = ["Connection", "ServerOptions", "SniffServer"]
+
+_log = logging.getLogger(__name__)
+
+#: Frames a connection may have waiting to go out before it counts as stuck.
+QUEUE_MOST = 512
+#: How long a finished table stays, for its record, before it is let go.
+FINISHED_KEPT = 600.0
+#: The most a chat may say: a short message, every couple of seconds.
+CHAT_RATE, CHAT_BURST = 0.5, 4
+
+#: The WebSocket close codes the server uses.
+CLOSE_POLICY = 1008  # refused too often, or a budget gone
+CLOSE_TOO_BIG = 1009
+CLOSE_TRY_LATER = 1013
+
+
+@dataclass
+class ServerOptions:
+    """How a server runs (``sniff serve``'s options)."""
+
+    data: Path
+    host: str = "127.0.0.1"
+    port: int = 8765
+    limits: ServerLimits = field(default_factory=ServerLimits)
+    grace: float = GRACE
+    origins: tuple[str, ...] = ()  # browser pages allowed besides the server's own
+    trusted_proxies: tuple[str, ...] = ()  # their X-Forwarded-For is believed
+    bot_workers: int | None = None
+    web: bool = True
+    #: Tests only: table *n* is dealt from seed ``seed + n`` and its bots seeded as in
+    #: ``sniff simulate``, so a hosted game can be played again locally. Never set by
+    #: ``sniff serve``: a seed known outside the server would tell every hand.
+    seed: int | None = None
+
+
+class Connection:
+    """One player's (or spectator's) connection, from its first frame to its close."""
+
+    def __init__(self, server: SniffServer, ws: ServerConnection, address: str) -> None:
+        self.server = server
+        self.ws = ws
+        self.address = address
+        self.language = "en"
+        self.verbosity = "normal"
+        self.words = False
+        self.greeted = False
+        self.table: HostedTable | None = None
+        self.seat: SeatState | None = None
+        limits = server.options.limits
+        self.bucket = Bucket(limits.messages_per_second, limits.message_burst)
+        self.chats = Bucket(CHAT_RATE, CHAT_BURST)
+        self.refused_in_row = 0
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._closing = False
+
+    # -- Channel (what the table sees) -------------------------------------------------
+
+    def send(self, frame: dict[str, Any]) -> None:
+        if self._closing:
+            return
+        if self._queue.qsize() >= QUEUE_MOST:
+            # It cannot keep up: let it go (it resumes, and is told everything anew).
+            self.close(CLOSE_TRY_LATER, "too slow to keep up")
+            return
+        self._queue.put_nowait(write_frame(frame))
+
+    def close(self, code: int, reason: str) -> None:
+        if self._closing:
+            return
+        self._closing = True
+        self._queue.put_nowait(None)
+        self.server.spawn(self.ws.close(code, reason))
+
+    # -- running -----------------------------------------------------------------------
+
+    async def run(self) -> None:
+        writer = asyncio.get_running_loop().create_task(self._write())
+        try:
+            async for data in self.ws:
+                self.received(data)
+                if self._closing:
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            self._closing = True
+            self._queue.put_nowait(None)
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+                await writer
+            if self.table is not None:
+                self.table.gone(self)
+
+    async def _write(self) -> None:
+        while True:
+            text = await self._queue.get()
+            if text is None:
+                return
+            await self.ws.send(text)
+
+    def received(self, data: str | bytes) -> None:
+        """One frame from the other side: read, checked, handed on, or refused."""
+        if not self.bucket.take():
+            self.refuse("rate", "too many messages: slow down", count=False)
+            if self.bucket.tokens < -self.server.options.limits.message_burst:
+                self.close(CLOSE_POLICY, "too many messages")
+            self.bucket.tokens -= 1  # flooding on digs the hole deeper
+            return
+        try:
+            message = read_message(read_frame(data, LIMITS))
+            self.handle(message)
+        except FrameError as error:
+            self.refuse(error.code, str(error))
+            return
+        self.refused_in_row = 0
+
+    def refuse(self, code: str, message: str, *, count: bool = True) -> None:
+        """A clear answer to a frame that did nothing; too many in a row end the connection."""
+        self.send({"type": "error", "code": code, "message": message})
+        if count:
+            self.refused_in_row += 1
+            if self.refused_in_row > self.server.options.limits.refusals_before_close:
+                self.close(CLOSE_POLICY, "too many refused messages")
+
+    # -- messages ----------------------------------------------------------------------
+
+    def handle(self, message: Message) -> None:
+        if isinstance(message, Hello):
+            self.hello(message)
+            return
+        if not self.greeted:
+            raise FrameError("hello-first", 'the first message is a "hello"')
+        server = self.server
+        if isinstance(message, Create | Join | Watch | Resume):
+            if self.table is not None:
+                raise FrameError("seated", "this connection is already at a table")
+            if isinstance(message, Create):
+                server.create(self, message)
+            elif isinstance(message, Join):
+                server.join(self, message)
+            elif isinstance(message, Watch):
+                server.watch(self, message)
+            else:
+                server.resume(self, message)
+            return
+        table, seat = self.table, self.seat
+        if table is None:
+            raise FrameError("no-table", "join a table first")
+        if isinstance(message, Chat):
+            if not self.chats.take():
+                raise FrameError("chat-rate", "one message at a time: wait a moment")
+            table.chat(seat, message.text)
+            return
+        if isinstance(message, RecordWanted):
+            server.send_record(self, table)
+            return
+        if seat is None:
+            raise FrameError("spectator", "a spectator watches and cannot act")
+        if isinstance(message, Act):
+            game = table.session.game
+            action = read_action(message.action, game.rules, game.players)
+            table.act(seat, action, message.at)
+        elif isinstance(message, Heard):
+            table.heard(seat, message.at)
+        elif isinstance(message, Ready):
+            table.ready(seat)
+        elif isinstance(message, Leave):
+            table.leave(self)
+            self.table = self.seat = None
+        elif isinstance(message, Ask):
+            server.answer(self, table, seat, message)
+
+    def hello(self, message: Hello) -> None:
+        if message.version != PROTOCOL:
+            self.send(
+                {
+                    "type": "error",
+                    "code": "version",
+                    "message": f"this server speaks protocol {PROTOCOL}, "
+                    f"not {message.version}: update the game",
+                    "version": PROTOCOL,
+                }
+            )
+            self.close(CLOSE_POLICY, "protocol version")
+            return
+        self.greeted = True
+        self.language = message.language
+        self.verbosity = message.verbosity
+        self.words = message.words
+        self.send({"type": "welcome", "version": PROTOCOL, "server": f"sniff/{__version__}"})
+
+
+class SniffServer:
+    """The server (see the module docstring)."""
+
+    def __init__(
+        self,
+        options: ServerOptions,
+        *,
+        clock: Clock | None = None,
+        thinker: Thinker | None = None,
+    ) -> None:
+        self.options = options
+        self.clock: Clock = clock or LoopClock()
+        self.pool = None if thinker is not None else PoolThinker(options.bot_workers)
+        self.thinker: Thinker = thinker or self.pool  # type: ignore[assignment]
+        self.store = TableStore(options.data)
+        self.addresses = AddressBook(options.limits)
+        self.tables: dict[str, HostedTable] = {}
+        self._tokens: dict[str, tuple[str, int]] = {}  # token hash -> (code, seat)
+        self._server: Server | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._made = 0  # tables made (for a seeded test server)
+        self.web: Callable[[Request], Response | None] | None = None
+
+    # -- running -----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Restore the kept tables, then listen."""
+        for kept in self.store.load():
+            self._restore(kept)
+        options = self.options
+        self._server = await serve(
+            self._connected,
+            options.host,
+            options.port,
+            max_size=LIMITS.size,
+            max_queue=16,
+            compression=None,
+            process_request=self._request,
+            server_header=f"sniff/{__version__}",
+        )
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None
+        sockets = list(self._server.sockets)
+        return int(sockets[0].getsockname()[1])
+
+    async def close(self) -> None:
+        """Stop listening, save every table, let go of the bots' workers."""
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for host in list(self.tables.values()):
+            await host.flush()
+            host.close()
+        await self.store.sync()
+        self.store.close()
+        if self.pool is not None:
+            self.pool.close()
+
+    def spawn(self, coroutine: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- connections ---------------------------------------------------------------------
+
+    def _request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Before the handshake: the web page's files, and the browser's Origin checked."""
+        if request.path.split("?")[0] != "/ws":
+            if self.web is not None:
+                return self.web(request)
+            return connection.respond(HTTPStatus.NOT_FOUND, "Not found\n")
+        origin = request.headers.get("Origin")
+        if origin is not None and not self._origin_allowed(origin, request.headers):
+            return connection.respond(HTTPStatus.FORBIDDEN, "This page may not use the server\n")
+        return None
+
+    def _origin_allowed(self, origin: str, headers: Headers) -> bool:
+        """A browser's page may connect when it is the server's own page (same host)
+        or one the operator allows."""
+        if origin in self.options.origins:
+            return True
+        host = headers.get("Host", "")
+        scheme, _, rest = origin.partition("://")
+        return scheme in ("http", "https") and rest.rstrip("/") == host
+
+    def address_of(self, ws: ServerConnection) -> str:
+        peer = ws.remote_address
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+        if address in self.options.trusted_proxies and ws.request is not None:
+            forwarded = ws.request.headers.get("X-Forwarded-For", "")
+            last = forwarded.split(",")[-1].strip()
+            if last:
+                return last[:64]
+        return address
+
+    async def _connected(self, ws: ServerConnection) -> None:
+        address = self.address_of(ws)
+        if not self.addresses.connect(address):
+            await ws.send(
+                write_frame(
+                    {"type": "error", "code": "busy", "message": "too many connections from here"}
+                )
+            )
+            await ws.close(CLOSE_TRY_LATER, "too many connections")
+            return
+        connection = Connection(self, ws, address)
+        try:
+            await connection.run()
+        finally:
+            self.addresses.disconnect(address)
+
+    # -- tables --------------------------------------------------------------------------
+
+    def create(self, connection: Connection, message: Create) -> None:
+        """A new table, with its creator in seat 0."""
+        limits = self.options.limits
+        if not self.addresses.may_open_table(connection.address):
+            raise FrameError("too-many-tables", "this address has enough tables open")
+        if len(self.tables) >= limits.tables:
+            raise FrameError("full", "the server holds all the tables it can: try later")
+        rules = PRESETS[message.preset]
+        try:
+            rules = rules.with_changes(**message.rules)
+            if message.target is not None:
+                rules = rules.with_changes(targets=(message.target,) * 3)
+            rules.check_players(len(message.seats))
+        except RulesError as error:
+            raise FrameError("bad-rules", str(error)) from None
+        code = new_code()
+        while code in self.tables:
+            code = new_code()
+        seats = [
+            SeatState(i, "person") if kind == "person" else SeatState(i, "bot", kind)
+            for i, kind in enumerate(message.seats)
+        ]
+        session = self._session(rules, seats)
+        host = self._host(code, session, seats, timer=message.timer, owner=connection.address)
+        self.addresses.opened_table(connection.address)
+        self._seat(connection, host, seats[0], message.name)
+
+    def _session(self, rules: Any, seats: list[SeatState]) -> GameSession:
+        fixed = self.options.seed
+        if fixed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        else:
+            seed = fixed + self._made
+        self._made += 1
+        players = tuple(_player_info(seat) for seat in seats)
+        bots = {
+            seat.index: make_bot(
+                seat.level or "expert",
+                seed=secrets.randbits(32) if fixed is None else bot_seed(seed, seat.index),
+            )
+            for seat in seats
+            if seat.kind == "bot"
+        }
+        game = Game(rules, len(seats), seed=seed)
+        return GameSession(SaveState(game, players, seed=seed), bots, human=None)
+
+    def _host(
+        self,
+        code: str,
+        session: GameSession,
+        seats: list[SeatState],
+        *,
+        timer: int,
+        owner: str,
+        started: bool = False,
+    ) -> HostedTable:
+        host = HostedTable(
+            code,
+            session,
+            seats,
+            timer=timer,
+            clock=self.clock,
+            thinker=self.thinker,
+            store=self.store,
+            on_end=self._ended,
+            on_start=self._started,
+            grace=self.options.grace,
+            started=started,
+            owner=owner,
+        )
+        self.tables[code] = host
+        for seat in seats:
+            if seat.token_hash is not None:
+                self._tokens[seat.token_hash] = (code, seat.index)
+        return host
+
+    def _seat(self, connection: Connection, host: HostedTable, seat: SeatState, name: str) -> None:
+        connection.table, connection.seat = host, seat
+        token = host.take(seat, name, connection)
+        assert seat.token_hash is not None
+        self._tokens[seat.token_hash] = (host.code, seat.index)
+        connection.send({"type": "seated", "seat": seat.index, "token": token})
+
+    def _find(self, connection: Connection, text: str) -> HostedTable:
+        address = connection.address
+        if not self.addresses.may_guess(address):
+            raise FrameError("rate", "too many wrong codes: wait a minute")
+        code = normal_code(text)
+        host = self.tables.get(code) if code is not None else None
+        if host is None or host.ended:
+            self.addresses.guessed_wrong(address)
+            raise FrameError("no-table", "no table has this code")
+        return host
+
+    def join(self, connection: Connection, message: Join) -> None:
+        host = self._find(connection, message.code)
+        seat = host.free_seat()
+        if seat is None:
+            raise FrameError("table-full", "every seat of this table is taken: watch it instead")
+        self._seat(connection, host, seat, message.name)
+
+    def watch(self, connection: Connection, message: Watch) -> None:
+        host = self._find(connection, message.code)
+        if len(host.spectators) >= self.options.limits.spectators_per_table:
+            raise FrameError("table-full", "this table has all the listeners it can take")
+        connection.table = host
+        host.watch(connection)
+
+    def resume(self, connection: Connection, message: Resume) -> None:
+        address = connection.address
+        if not self.addresses.may_guess(address):
+            raise FrameError("rate", "too many wrong tokens: wait a minute")
+        found = self._tokens.get(token_hash(message.token))
+        host = self.tables.get(found[0]) if found is not None else None
+        if found is None or host is None or host.ended:
+            self.addresses.guessed_wrong(address)
+            raise FrameError("no-seat", "this seat is no longer kept: the table has ended")
+        seat = host.seats[found[1]]
+        connection.table, connection.seat = host, seat
+        connection.send({"type": "seated", "seat": seat.index, "token": message.token})
+        host.sit(seat, connection)
+
+    def _started(self, host: HostedTable) -> None:
+        """Every seat is taken: the bots get names no person has, the record begins."""
+        session = host.session
+        taken = {seat.name.casefold() for seat in host.seats if seat.kind == "person"}
+        names = iter(n for n in BOT_NAMES if n.casefold() not in taken)
+        for seat in host.seats:
+            if seat.kind == "bot":
+                seat.name = next(names, f"Bot {seat.index + 1}")
+        session.state.players = tuple(_player_info(seat) for seat in host.seats)
+        try:
+            sink = RecordSink.create(self.store.record_path(host.code), session)
+        except OSError as error:
+            _log.warning("no record for table %s: %s", host.code, error)
+            return
+        session.listeners.append(Recorder(sink, lambda what, error: _log.warning("%s", error)))
+
+    def _restore(self, kept: Kept) -> None:
+        """A table from its snapshot: everyone away until they come back."""
+        try:
+            session = GameSession.resume(kept.snapshot)
+            seats = [_seat_from(item, i) for i, item in enumerate(kept.table["seats"])]
+            if len(seats) != session.game.players:
+                raise ValueError("seats do not match the game")
+        except Exception as error:  # a table that will not come back must not stop the server
+            _log.warning("table %s not restored: %s", kept.code, error)
+            return
+        timer = kept.table.get("timer", 0)
+        host = self._host(
+            kept.code,
+            session,
+            seats,
+            timer=timer if timer in (0, 60, 120, 300) else 0,
+            owner=str(kept.table.get("owner", ""))[:64],
+            started=kept.table.get("started") is True,
+        )
+        self.addresses.opened_table(host.owner)
+        if host.started:
+            record = self.store.record_path(kept.code)
+            try:
+                sink, _aside = RecordSink.resume(record, session)
+            except (OSError, ValueError) as error:
+                _log.warning("record of table %s not continued: %s", kept.code, error)
+            else:
+                session.listeners.append(Recorder(sink, lambda what, e: _log.warning("%s", e)))
+        for seat in seats:
+            if seat.kind == "person" and seat.taken:
+                seat.away_since = self.clock.now()
+
+    def _ended(self, host: HostedTable) -> None:
+        """A game over, or nobody there for half an hour: the table is let go (later,
+        for a finished game: its players may still ask for the record)."""
+
+        async def let_go() -> None:
+            await host.flush()
+            self.store.finish(host)
+            if host.session.game.phase.value != "game-over":
+                self._forget(host)
+                return
+            self.clock.call_later(FINISHED_KEPT, lambda: self._forget(host))
+
+        self.spawn(let_go())
+
+    def _forget(self, host: HostedTable) -> None:
+        if self.tables.get(host.code) is host:
+            del self.tables[host.code]
+            self.addresses.closed_table(host.owner)
+            for seat in host.seats:
+                if seat.token_hash is not None:
+                    self._tokens.pop(seat.token_hash, None)
+            host.close()
+
+    def send_record(self, connection: Connection, host: HostedTable) -> None:
+        """The game's record, after the game: every hand is public by then; the seed
+        (which would tell the deals of a game still going) is left out all the same."""
+        if host.session.game.phase.value != "game-over":
+            raise FrameError("not-over", "the record is given after the game")
+        path = self.store.record_path(host.code)
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()[:5000]
+        except OSError:
+            raise FrameError("no-record", "this game's record could not be read") from None
+        out = []
+        for line in lines:
+            data = json.loads(line)
+            if data.get("type") == "game":
+                data["seed"] = None
+            out.append(data)
+        connection.send({"type": "record", "lines": out})
+
+    def answer(self, connection: Connection, host: HostedTable, seat: SeatState, ask: Ask) -> None:
+        raise FrameError("no-words", "this server answers questions for words clients only")
+
+
+def _player_info(seat: SeatState) -> PlayerInfo:
+    if seat.kind == "bot":
+        return PlayerInfo(seat.name or f"Bot {seat.index + 1}", "bot", seat.level)
+    return PlayerInfo(seat.name or f"Seat {seat.index + 1}", "human")
+
+
+def _seat_from(item: Any, index: int) -> SeatState:
+    """A seat from a snapshot, checked (the file may have been edited)."""
+    if not isinstance(item, dict):
+        raise ValueError("a seat is an object")
+    kind = item.get("kind")
+    if kind not in ("person", "bot"):
+        raise ValueError("a seat holds a person or a bot")
+    token = item.get("token")
+    if token is not None and (not isinstance(token, str) or len(token) != 64):
+        raise ValueError("a seat's token is a hash")
+    name = item.get("name", "")
+    language = item.get("language", "en")
+    return SeatState(
+        index,
+        kind,
+        item.get("level") if kind == "bot" else None,
+        str(name)[:20] if isinstance(name, str) else "",
+        token,
+        language if language in ("en", "de") else "en",
+    )
+
+
+async def serve_forever(options: ServerOptions, ready: Callable[[SniffServer], None]) -> None:
+    """Run a server until cancelled (``sniff serve``)."""
+    server = SniffServer(options)
+    await server.start()
+    ready(server)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await server.close()
+
+
+def allowed(items: Sequence[str]) -> tuple[str, ...]:
+    return tuple(item.strip() for item in items if item.strip())
