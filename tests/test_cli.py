@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
@@ -196,20 +197,38 @@ def test_control_c_stops_a_long_command_cleanly_with_status_130(jobs: str, tmp_p
         text=True,
         cwd=tmp_path,
         start_new_session=True,  # its own process group, as a terminal's foreground job
+        # A runner that ignores SIGINT (started with nohup, or in the background) would
+        # hand that down, and the command would play its 100,000 games to the end.
+        preexec_fn=_control_c_as_from_a_shell,
     )
-    # Well into the games: the progress line is not written to a pipe, so wait a
-    # moment after start-up rather than for a file; the command runs for minutes.
-    time.sleep(2.5)
-    assert process.poll() is None
-    # Control C at a terminal signals the whole group: the workers too.
-    os.killpg(process.pid, signal.SIGINT)
-    _, err = process.communicate(timeout=30)
-    assert process.returncode == 130
-    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    try:
+        # Well into the games: the progress line is not written to a pipe, so wait a
+        # moment after start-up rather than for a file; the command runs for minutes.
+        time.sleep(2.5)
+        assert process.poll() is None
+        # Control C at a terminal signals the whole group: the workers too.
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+        assert process.returncode == 130
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err
+        deadline = time.monotonic() + 10
+        while _group_alive(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _group_alive(process.pid), "no worker is left running"
+    finally:
+        _end_group(process)
+
+
+def _end_group(process: subprocess.Popen[str]) -> None:
+    """Whatever failed above, no part of the command outlives the test."""
+    if _group_alive(process.pid):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.communicate(timeout=10)
     deadline = time.monotonic() + 10
     while _group_alive(process.pid) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _group_alive(process.pid), "no worker is left running"
 
 
 def _group_alive(group: int) -> bool:
