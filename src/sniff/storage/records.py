@@ -28,6 +28,7 @@ from typing import IO, Any, Literal
 from sniff.engine import (
     Claimed,
     Dealt,
+    Direction,
     Drew,
     End,
     Event,
@@ -42,6 +43,7 @@ from sniff.engine import (
     RuleSet,
     Tile,
     full_set,
+    next_seat,
     replay_all,
 )
 from sniff.storage.atomic import writable_target, write_atomic
@@ -552,4 +554,36 @@ def verify(record: Record) -> Game:
         # An index past the events: the rules go on after the record's last line.
         at_end = (lines[-1] + 1) if lines else 2
         line = lines[error.index] if error.index < len(lines) else at_end
-        raise RecordError(error.message, line) from None
+        message = error.message + _direction_hint(record, error.index)
+        raise RecordError(message, line) from None
+
+
+def _direction_hint(record: Record, index: int) -> str:
+    """Why a turn looks out of order, when the record went round the other way.
+
+    Seats are numbered clockwise, and the turn passes the way the rules'
+    ``direction`` says: a program that numbers seats in play order writes a
+    counter-clockwise game the wrong way round, and this says so.
+    """
+    players = len(record.players)
+    if players < 3 or index >= len(record.events):
+        return ""
+    actor = record.events[index]
+    if not isinstance(actor, (Played, Drew, Passed)):
+        return ""
+    before = next(
+        (e for e in reversed(record.events[:index]) if isinstance(e, (Played, Passed, Dealt))),
+        None,
+    )
+    if not isinstance(before, (Played, Passed)) or before.player == actor.player:
+        return ""
+    direction = record.rules.direction
+    other = next(d for d in Direction if d is not direction)
+    seat = before.player
+    if actor.player != next_seat(seat, players, other):
+        return ""
+    expected = next_seat(seat, players, direction)
+    return (
+        f" (seats are numbered clockwise, and the rules' direction is {direction.value}: "
+        f"after seat {seat} comes seat {expected}, not seat {actor.player})"
+    )
