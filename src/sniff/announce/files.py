@@ -11,6 +11,8 @@ does now; the game always goes on.
 
 from __future__ import annotations
 
+import math
+
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
 from sniff.i18n import Translator
@@ -124,6 +126,20 @@ class FileWords:
             "stopped early, or the file was cut short"
         ).format(file=record, line=line)
         return _say(text, "record_unfinished")
+
+    def pipe_silent(self, pipe: str, seconds: float) -> Utterance:
+        """``sniff replay`` of a pipe nothing came from: no program writes to it."""
+        wait = max(1, math.ceil(seconds))
+        # Translators: sniff replay FILE, where FILE is a named pipe that no program wrote
+        # anything to; {file} is the pipe, {seconds} how long the game waited.
+        text = self.tr.ngettext(
+            "nothing came from {file} in {seconds} second: no program is writing to it. "
+            "Start the program that writes the record, or name the record file itself",
+            "nothing came from {file} in {seconds} seconds: no program is writing to it. "
+            "Start the program that writes the record, or name the record file itself",
+            wait,
+        ).format(file=pipe, seconds=wait)
+        return _say(text, "pipe_silent")
 
     # -- the data folder ------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import select
 import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -58,9 +59,13 @@ LINE_LIMIT = 64 * 1024
 LINES_LIMIT = 500_000
 #: The largest record read, in bytes.
 SIZE_LIMIT = 32 * 1024 * 1024
+#: How long a named pipe is waited on for its first bytes (or its end), in seconds.
+PIPE_WAIT = 5.0
 
 __all__ = [
     "FORMAT",
+    "PIPE_WAIT",
+    "PipeSilent",
     "PlayerInfo",
     "Record",
     "RecordError",
@@ -80,6 +85,14 @@ class RecordError(ValueError):
         super().__init__(f"line {line_no}: {message}" if line_no else message)
         self.message = message
         self.line_no = line_no
+
+
+class PipeSilent(TimeoutError):
+    """Nothing came from a pipe within *seconds*: no program writes to it."""
+
+    def __init__(self, path: str | os.PathLike[str], seconds: float) -> None:
+        super().__init__(errno.ETIMEDOUT, f"nothing came from it in {seconds:g} seconds", str(path))
+        self.seconds = seconds
 
 
 @dataclass(frozen=True)
@@ -418,9 +431,11 @@ def record_lines(path: str | os.PathLike[str]) -> Iterator[str]:
     (:data:`LINE_LIMIT`, :data:`LINES_LIMIT`, :data:`SIZE_LIMIT`).
 
     A pipe or a device is read too (``sniff replay /dev/stdin``), but never
-    more than the limits allow.
+    more than the limits allow. A pipe that nothing comes from within
+    :data:`PIPE_WAIT` seconds (a named pipe no program has opened to write)
+    raises :class:`PipeSilent` instead of waiting for ever.
     """
-    with open(path, "rb") as stream:
+    with _open_patiently(path) as stream:
         info = os.fstat(stream.fileno())
         if stat.S_ISREG(info.st_mode) and info.st_size > SIZE_LIMIT:
             raise RecordError(
@@ -444,6 +459,32 @@ def record_lines(path: str | os.PathLike[str]) -> Iterator[str]:
                 yield raw.decode("utf-8-sig" if number == 1 else "utf-8")
             except UnicodeDecodeError:
                 raise RecordError("the line is not UTF-8 text", number) from None
+
+
+def _open_patiently(path: str | os.PathLike[str]) -> IO[bytes]:
+    """*path* opened to read; a pipe only once something (bytes, or its end) comes.
+
+    Opening a named pipe waits for a writer, for ever if none comes; so it is
+    opened without waiting, and given :data:`PIPE_WAIT` seconds to say
+    anything. After that it is read as any pipe: a writer that is there may
+    take its time (a slow network, a password asked for).
+    """
+    try:
+        is_pipe = stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        is_pipe = False  # open() below says what is wrong
+    if not is_pipe:
+        return open(path, "rb")
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        ready, _, _ = select.select([fd], [], [], PIPE_WAIT)
+        if not ready:
+            raise PipeSilent(path, PIPE_WAIT)
+        os.set_blocking(fd, True)
+        return open(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def parse_record(lines: Iterable[str]) -> Record:
