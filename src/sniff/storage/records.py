@@ -23,7 +23,8 @@ import select
 import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from datetime import datetime
+from pathlib import Path, PurePath
 from typing import IO, Any, Literal
 
 from sniff.engine import (
@@ -47,7 +48,7 @@ from sniff.engine import (
     next_seat,
     replay_all,
 )
-from sniff.storage.atomic import writable_target, write_atomic
+from sniff.storage.atomic import set_aside, writable_target, write_atomic
 from sniff.storage.limits import DataError, loads
 
 FORMAT = "sniff-record/1"
@@ -71,6 +72,8 @@ __all__ = [
     "RecordError",
     "RecordWriter",
     "event_to_json",
+    "keep_aside",
+    "kept_record_name",
     "read_record",
     "record_lines",
     "record_target",
@@ -274,6 +277,24 @@ class RecordWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def kept_record_name(name: str, when: datetime, number: int = 1) -> str:
+    """The name a record gets when it is kept out of the way whole: the time
+    before its suffix, so it stays a record by its name too.
+
+    >>> kept_record_name("game.jsonl", datetime(2026, 11, 24, 9, 5, 0), 2)
+    'game.20261124-090500-2.jsonl'
+    """
+    path = PurePath(name)
+    suffix = "" if number == 1 else f"-{number}"
+    return f"{path.stem}.{when:%Y%m%d-%H%M%S}{suffix}{path.suffix}"
+
+
+def keep_aside(path: Path) -> Path:
+    """Move a good record out of the way (see :func:`kept_record_name`), never
+    over another file; return where it went. Raises :class:`OSError`."""
+    return set_aside(path, name=kept_record_name)
 
 
 def append_to(path: Path) -> IO[str]:
