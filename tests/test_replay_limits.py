@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from sniff.cli import main
-from sniff.storage import records
+from sniff.storage import record_reader
 from sniff.storage.records import LINE_LIMIT, LINES_LIMIT, read_record
 
 SNIFF = Path(sys.executable).parent / "sniff"
@@ -132,7 +132,7 @@ def test_a_named_pipe_nobody_writes_to_is_given_up_on_soon_with_a_clear_message(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    monkeypatch.setattr(records, "PIPE_WAIT", 0.3)
+    monkeypatch.setattr(record_reader, "PIPE_WAIT", 0.3)
     fifo = tmp_path / "game.pipe"
     os.mkfifo(fifo)
     started = time.monotonic()
@@ -147,7 +147,7 @@ def test_a_named_pipe_nobody_writes_to_is_given_up_on_soon_with_a_clear_message(
 def test_a_record_written_into_a_named_pipe_a_moment_later_is_told(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(records, "PIPE_WAIT", 2.0)
+    monkeypatch.setattr(record_reader, "PIPE_WAIT", 2.0)
     record = tmp_path / "game.jsonl"
     assert main(["simulate", "--seed", "4", "--record", str(record)]) == 0
     capsys.readouterr()
@@ -170,6 +170,6 @@ def test_a_named_pipe_closed_without_a_word_is_an_empty_record_at_once(
     writer = _write_when_read(fifo, b"")
     started = time.monotonic()
     assert main(["replay", str(fifo), "--lang", "en"]) == 2
-    assert time.monotonic() - started < records.PIPE_WAIT
+    assert time.monotonic() - started < record_reader.PIPE_WAIT
     writer.join(timeout=5)
     assert "the record is empty" in capsys.readouterr().err
