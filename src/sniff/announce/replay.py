@@ -79,7 +79,7 @@ class ReplayWords:
         tr = self.tr
         texts = GameTexts(tr)
         items = []
-        for player, name in zip(players, names):
+        for player, name in zip(players, names, strict=True):
             renamed = name != player.name
             if player.kind == "human" and renamed:
                 # Translators: sniff replay, in the list of who sat at the table: a person
