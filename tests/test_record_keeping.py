@@ -4,14 +4,18 @@ cut; written atomically; only ever to a regular file.
 A resumed game continues its own record: the lines it lacks are appended and
 the bytes already there never change. A record of this game that cannot be
 continued is set aside whole and written again; a file that is anything else
-is not touched. ``--record`` never replaces a device or a pipe.
+is not touched. ``--record`` never replaces a device or a pipe, and never a
+record: one that went further than the save (a full disk stopped the save
+while the record grew) or another game's is kept whole, and said so.
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import os
+import re
 import stat
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,12 +24,14 @@ from typing import Any
 import pytest
 
 from damaged_files import corpus, is_set_aside
+from sniff.announce.files import FileWords
 from sniff.cli import main
 from sniff.commands.common import UsageError
 from sniff.commands.play import options_from_args, play_parser
-from sniff.engine import Phase, preset
+from sniff.engine import Phase, Played, preset
+from sniff.i18n import translator
 from sniff.session.game import GameSession
-from sniff.session.keeping import Autosave, Recorder, keep_game, recorder_of
+from sniff.session.keeping import Autosave, Recorder, RecordSetAside, keep_game, recorder_of
 from sniff.storage import Settings, Stats, load_game, save_game, save_settings, save_stats
 from sniff.storage.records import RecordWriter, read_record, verify
 
@@ -249,6 +255,146 @@ def test_a_new_record_for_a_resumed_game_holds_the_whole_game(tmp_path: Path) ->
     verify(record)
 
 
+# -- never overwritten: a full disk, a record named again ------------------------------
+
+
+def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk is full for new files: every save fails as ``write_atomic`` would (its
+    temporary file cannot be written), while lines appended to the record still land in
+    the blocks the record already has."""
+
+    def full(path: Any, data: Any) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
+    monkeypatch.setattr("sniff.storage.savegame.write_atomic", full)
+
+
+def _kept_name(kept: Path | None, record: Path) -> bool:
+    """``game.jsonl`` kept whole as ``game.<YYYYMMDD-HHMMSS>[-N].jsonl``, beside it."""
+    pattern = re.escape(record.stem) + r"\.\d{8}-\d{6}(-\d+)?" + re.escape(record.suffix)
+    return (
+        kept is not None and kept.parent == record.parent and bool(re.fullmatch(pattern, kept.name))
+    )
+
+
+@pytest.mark.parametrize("named_again", [True, False], ids=["--record again", "its own record"])
+def test_a_full_disk_stops_the_save_the_record_grows_and_a_restart_keeps_every_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, named_again: bool
+) -> None:
+    record = tmp_path / "game.jsonl"
+    first = _session()
+    _, told = _keep(first, tmp_path, record)
+    _advance(first, 4)
+    with monkeypatch.context() as disk:
+        _full_disk(disk)
+        _advance(first, 20)
+        assert [what for what, _ in told] == ["save"]  # told once, not at every action
+        assert told[0][1].errno == errno.ENOSPC  # type: ignore[attr-defined]
+    _close(first)
+    grown = record.read_bytes()
+    assert list(read_record(record).events) == list(first.game.log)  # every play is there
+    # The next run resumes the last save, 20 actions behind the record.
+    resumed = GameSession.resume(load_game(tmp_path / "current-game.json"), playouts=10)
+    behind = first.game.log[len(resumed.game.log) :]
+    plays = sum(isinstance(event, Played) for event in behind)
+    assert plays >= 8
+    _, told = _keep(resumed, tmp_path, record, resume=not named_again)
+    [(what, error)] = told
+    assert what == "record-aside" and isinstance(error, RecordSetAside)
+    assert (error.code, error.plays, error.path) == ("ahead", plays, record)
+    assert _kept_name(error.kept, record)
+    assert error.kept is not None and error.kept.read_bytes() == grown  # kept whole
+    verify(read_record(error.kept))
+    _advance(resumed, 3)
+    _close(resumed)
+    assert list(read_record(record).events) == list(resumed.game.log)
+    verify(read_record(record))
+
+
+def test_a_full_disk_on_the_record_too_is_told_once_and_nothing_is_cut(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = tmp_path / "game.jsonl"
+    first = _session()
+    _, told = _keep(first, tmp_path, record)
+    _advance(first, 4)
+    before = record.read_bytes()
+    with monkeypatch.context() as disk:
+        _full_disk(disk)
+        recorder = recorder_of(first)
+        assert recorder is not None
+
+        class FullFile:
+            def write(self, text: str) -> int:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+            def flush(self) -> None:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+            def close(self) -> None:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        real = recorder.sink._stream
+        assert real is not None
+        real.close()
+        recorder.sink._stream = FullFile()  # type: ignore[assignment]
+        _advance(first, 6)
+        recorder.close()  # the last lines cannot be written either: no exception
+    assert [what for what, _ in told] == ["save", "record"]
+    assert record.read_bytes() == before
+
+
+def test_a_new_game_keeps_an_older_record_at_the_path_named_and_says_so(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    older = _session(seed=9)
+    _keep(older, tmp_path, record)
+    _advance(older, 10)
+    _close(older)
+    before = record.read_bytes()
+    newer = _session(seed=5)
+    _, told = _keep(newer, tmp_path, record)
+    [(what, error)] = told
+    assert what == "record-aside" and isinstance(error, RecordSetAside)
+    assert error.code == "other-game" and _kept_name(error.kept, record)
+    assert error.kept is not None and error.kept.read_bytes() == before
+    _advance(newer, 2)
+    _close(newer)
+    assert list(read_record(record).events) == list(newer.game.log)
+
+
+def test_the_record_named_again_for_its_resumed_game_is_continued(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    resumed = _played_then_resumed(tmp_path, record)
+    before = record.read_bytes()
+    _, told = _keep(resumed, tmp_path, record, resume=False)
+    _advance(resumed, 5)
+    _close(resumed)
+    assert told == [] and record.read_bytes().startswith(before)
+    assert list(read_record(record).events) == list(resumed.game.log)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("game")] == ["game.jsonl"]
+
+
+def test_a_file_named_for_the_record_that_is_no_record_is_left_alone(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my shopping list\n")
+    session = _session()
+    _, told = _keep(session, tmp_path, notes)
+    assert [what for what, _ in told] == ["record-foreign"]
+    assert recorder_of(session) is None
+    _advance(session, 3)
+    assert notes.read_text() == "my shopping list\n"
+
+
+def test_an_empty_file_named_for_the_record_is_simply_written(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    record.touch()
+    session = _session()
+    _, told = _keep(session, tmp_path, record)
+    _advance(session, 3)
+    _close(session)
+    assert told == [] and list(read_record(record).events) == list(session.game.log)
+
+
 # -- atomic writes ----------------------------------------------------------------------
 
 
@@ -379,3 +525,86 @@ def test_resuming_names_a_record_that_is_not_this_game_s_and_plays_on(
         assert notes.read_text() == "not a record\n"
 
     asyncio.run(go())
+
+
+def test_restarting_with_the_same_record_after_a_full_disk_keeps_it_and_says_where(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_ui_game_harness import Driver
+
+    monkeypatch.setenv("SNIFF_HOME", str(tmp_path / "home"))
+    record = tmp_path / "game.jsonl"
+    argv = ["--bots", "greedy", "--seed", "4", "--record", str(record)]
+
+    async def go() -> None:
+        with monkeypatch.context() as disk:
+            async with Driver(argv) as d:
+                await d.play_turn()
+                _full_disk(disk)  # from here to the end of the run, the save can't be written
+                while sum(isinstance(e, Played) for e in d.game.log) < 6:
+                    assert await d.play_turn()
+                assert any("could not be saved" in t for t in d.texts), d.texts
+        grown = record.read_bytes()
+        async with Driver(argv) as d:
+            await d.press("enter")  # resume the last save, which is behind the record
+            assert d.screen.resumed
+            [kept] = [p for p in tmp_path.iterdir() if _kept_name(p, record)]
+            assert kept.read_bytes() == grown
+            assert (
+                f"The game record could not be continued; the old file was kept as {kept}, "
+                f"and the whole game is written to {record} again." in d.texts
+            )
+            await d.play_turn()
+        assert list(read_record(record).events)[: len(d.game.log)] == list(d.game.log)
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize(
+    ("language", "reason", "plays", "said"),
+    [
+        (
+            "en",
+            "ahead",
+            8,
+            "The game record /r/game.jsonl holds 8 plays more than the saved game. It was kept "
+            "whole as /r/game.1.jsonl, and /r/game.jsonl records the game again from where it "
+            "was saved.",
+        ),
+        (
+            "de",
+            "ahead",
+            1,
+            "Im Spielprotokoll /r/game.jsonl steht 1 angelegter Stein mehr als im gespeicherten "
+            "Spiel. Es wurde vollständig als /r/game.1.jsonl aufbewahrt, und /r/game.jsonl "
+            "protokolliert das Spiel wieder ab dem gespeicherten Stand.",
+        ),
+        (
+            "en",
+            "ahead",
+            0,
+            "The game record /r/game.jsonl goes further than the saved game. It was kept whole "
+            "as /r/game.1.jsonl, and /r/game.jsonl records the game again from where it was saved.",
+        ),
+        (
+            "en",
+            "other-game",
+            0,
+            "The file /r/game.jsonl held the record of another game. It was kept as "
+            "/r/game.1.jsonl, and this game is recorded in /r/game.jsonl.",
+        ),
+        (
+            "de",
+            "other-game",
+            0,
+            "In der Datei /r/game.jsonl stand das Protokoll eines anderen Spiels. Es wurde als "
+            "/r/game.1.jsonl aufbewahrt, und dieses Spiel wird in /r/game.jsonl protokolliert.",
+        ),
+    ],
+)
+def test_what_the_player_hears_when_a_record_is_kept_aside(
+    language: str, reason: str, plays: int, said: str
+) -> None:
+    words = FileWords(translator(language))
+    heard = words.record_kept("/r/game.jsonl", "/r/game.1.jsonl", reason=reason, plays=plays)
+    assert heard.text == said

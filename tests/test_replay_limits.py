@@ -1,18 +1,22 @@
 """``sniff replay`` reads within limits: a pipe of endless blank lines or a
 device that never ends is refused after a bounded read, naming the line; a
-record within the limits is told, however odd its names."""
+record within the limits is told, however odd its names; a named pipe that
+no program writes to is given up on after a few seconds, with a clear word."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from sniff.cli import main
+from sniff.storage import record_reader
 from sniff.storage.records import LINE_LIMIT, LINES_LIMIT, read_record
 
 SNIFF = Path(sys.executable).parent / "sniff"
@@ -74,3 +78,98 @@ def test_a_long_name_within_the_line_limit_is_told_cut_short(
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "N" * 64 in out and "N" * 65 not in out
+
+
+# -- a named pipe -------------------------------------------------------------------------
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes: POSIX")
+
+
+def _write_when_read(fifo: Path, data: bytes, *, after: float = 0.0) -> threading.Thread:
+    """A writer that opens *fifo* once a reader has (within 5 s), writes *data* and closes."""
+
+    def write() -> None:
+        time.sleep(after)
+        deadline = time.monotonic() + 5
+        while True:
+            try:
+                fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:  # ENXIO: nobody reads yet
+                if time.monotonic() > deadline:
+                    return
+                time.sleep(0.01)
+                continue
+            os.set_blocking(fd, True)
+            with os.fdopen(fd, "wb") as stream:
+                stream.write(data)
+            return
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    return writer
+
+
+@needs_fifo
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        (
+            "en",
+            "Nothing came from {file} in 1 second: no program is writing to it. "
+            "Start the program that writes the record, or name the record file itself.",
+        ),
+        (
+            "de",
+            "Aus {file} kam in 1 Sekunde nichts: Kein Programm schreibt hinein. Starte das "
+            "Programm, das das Protokoll schreibt, oder nenne die Protokolldatei selbst.",
+        ),
+    ],
+)
+def test_a_named_pipe_nobody_writes_to_is_given_up_on_soon_with_a_clear_message(
+    language: str,
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(record_reader, "PIPE_WAIT", 0.3)
+    fifo = tmp_path / "game.pipe"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    assert main(["replay", str(fifo), "--lang", language]) == 2
+    assert 0.3 <= time.monotonic() - started < 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"sniff: error: {message.format(file=fifo)}\n"
+
+
+@needs_fifo
+def test_a_record_written_into_a_named_pipe_a_moment_later_is_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(record_reader, "PIPE_WAIT", 2.0)
+    record = tmp_path / "game.jsonl"
+    assert main(["simulate", "--seed", "4", "--record", str(record)]) == 0
+    capsys.readouterr()
+    fifo = tmp_path / "game.pipe"
+    os.mkfifo(fifo)
+    writer = _write_when_read(fifo, record.read_bytes(), after=0.2)
+    assert main(["replay", str(fifo), "--lang", "en"]) == 0
+    writer.join(timeout=5)
+    assert not writer.is_alive()
+    out = capsys.readouterr().out
+    assert out.startswith("Round 1.") and "wins the game" in out
+
+
+@needs_fifo
+def test_a_named_pipe_closed_without_a_word_is_an_empty_record_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "game.pipe"
+    os.mkfifo(fifo)
+    writer = _write_when_read(fifo, b"")
+    started = time.monotonic()
+    assert main(["replay", str(fifo), "--lang", "en"]) == 2
+    assert time.monotonic() - started < record_reader.PIPE_WAIT
+    writer.join(timeout=5)
+    assert "the record is empty" in capsys.readouterr().err

@@ -11,6 +11,8 @@ does now; the game always goes on.
 
 from __future__ import annotations
 
+import math
+
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
 from sniff.i18n import Translator
@@ -87,15 +89,47 @@ class FileWords:
 
     # -- the game record ------------------------------------------------------------
 
-    def record_kept(self, record: str, where: str) -> Utterance:
-        """The resumed game's record could not be continued: kept, written anew."""
-        # Translators: a resumed game's record file was damaged. {old} is where the old
-        # file was kept, {file} the record, which now holds the whole game again.
-        text = self.tr._(
-            "the game record could not be continued; the old file was kept as {old}, "
-            "and the whole game is written to {file} again"
-        ).format(old=where, file=record)
-        return _say(text, "record_kept")
+    def record_kept(
+        self, record: str, where: str, *, reason: str = "corrupt", plays: int = 0
+    ) -> Utterance:
+        """A record that could not be continued was kept aside whole (at *where*) and
+        the game is written to *record* anew. *reason* and *plays* are those of
+        :class:`~sniff.session.keeping.RecordKept`: ``ahead`` (it went further than
+        the saved game, by *plays* plays), ``other-game``, or ``corrupt``."""
+        tr = self.tr
+        if reason == "ahead" and plays > 0:
+            # Translators: a resumed game's record went further than its save (the save
+            # had failed, on a full disk, say). {file} is the record, {old} where it was
+            # kept whole, {plays} how many plays it holds that the saved game lacks.
+            text = tr.ngettext(
+                "the game record {file} holds {plays} play more than the saved game. It was "
+                "kept whole as {old}, and {file} records the game again from where it was saved",
+                "the game record {file} holds {plays} plays more than the saved game. It was "
+                "kept whole as {old}, and {file} records the game again from where it was saved",
+                plays,
+            )
+        elif reason == "ahead":
+            # Translators: as "the game record {file} holds {plays} plays more...", where
+            # what the record holds beyond the save is draws or passes, no play.
+            text = tr._(
+                "the game record {file} goes further than the saved game. It was kept whole "
+                "as {old}, and {file} records the game again from where it was saved"
+            )
+        elif reason == "other-game":
+            # Translators: the file named with --record held another game's record. {file}
+            # is it, {old} where the old record was kept; this game is written to {file}.
+            text = tr._(
+                "the file {file} held the record of another game. It was kept as {old}, "
+                "and this game is recorded in {file}"
+            )
+        else:
+            # Translators: a resumed game's record file was damaged. {old} is where the old
+            # file was kept, {file} the record, which now holds the whole game again.
+            text = tr._(
+                "the game record could not be continued; the old file was kept as {old}, "
+                "and the whole game is written to {file} again"
+            )
+        return _say(text.format(old=where, file=record, plays=plays), "record_kept")
 
     def record_foreign(self, record: str) -> Utterance:
         """The file where the saved game's record should be is something else."""
@@ -124,6 +158,20 @@ class FileWords:
             "stopped early, or the file was cut short"
         ).format(file=record, line=line)
         return _say(text, "record_unfinished")
+
+    def pipe_silent(self, pipe: str, seconds: float) -> Utterance:
+        """``sniff replay`` of a pipe nothing came from: no program writes to it."""
+        wait = max(1, math.ceil(seconds))
+        # Translators: sniff replay FILE, where FILE is a named pipe that no program wrote
+        # anything to; {file} is the pipe, {seconds} how long the game waited.
+        text = self.tr.ngettext(
+            "nothing came from {file} in {seconds} second: no program is writing to it. "
+            "Start the program that writes the record, or name the record file itself",
+            "nothing came from {file} in {seconds} seconds: no program is writing to it. "
+            "Start the program that writes the record, or name the record file itself",
+            wait,
+        ).format(file=pipe, seconds=wait)
+        return _say(text, "pipe_silent")
 
     # -- the data folder ------------------------------------------------------------
 

@@ -402,10 +402,7 @@ class SniffServer:
 
     def _session(self, rules: Any, seats: list[SeatState]) -> GameSession:
         fixed = self.options.seed
-        if fixed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        else:
-            seed = fixed + self._made
+        seed = random.SystemRandom().randrange(2**31) if fixed is None else fixed + self._made
         self._made += 1
         players = tuple(_player_info(seat) for seat in seats)
         bots = {
@@ -534,7 +531,7 @@ class SniffServer:
         if host.started:
             record = self.store.record_path(kept.code)
             try:
-                sink, _aside = RecordSink.resume(record, session)
+                sink, _aside = RecordSink.open(record, session, own=True)
             except (OSError, ValueError) as error:
                 _log.warning("record of table %s not continued: %s", kept.code, error)
             else:

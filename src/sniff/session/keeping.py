@@ -7,20 +7,25 @@ speaks, once) and the game goes on. A read-only game (a second window on the
 same data folder, or a folder the game may not write) keeps nothing in the
 data folder, and never says it did.
 
-A resumed game continues its own record: the lines it lacks are appended, and
-nothing in it is ever cut. A record that cannot be continued (damaged, or
-ahead of the save) is set aside and the whole game written again; a file
-that is not this game's record at all is left as it is.
+A record is never cut or overwritten. A resumed game continues its record
+(its own, or the one the player names again): the lines it lacks are
+appended. A record that cannot be continued is kept aside whole and the
+whole game written again: a damaged one (as ``.bad``), one that goes further
+than the save (the save failed while the record grew, on a full disk: its
+plays stay in the kept file), or, at a path the player named, another
+game's record. A file that is not a record at all is left as it is, and so
+is another game's record at the path a save names.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from sniff.engine import Event, Phase
+from sniff.engine import Event, Phase, Played
 from sniff.session.game import GameSession
 from sniff.storage import SaveError, delete_save, record_game, save_game, set_aside
 from sniff.storage.limits import DataError
@@ -29,16 +34,20 @@ from sniff.storage.records import (
     RecordError,
     RecordWriter,
     append_to,
+    keep_aside,
     line_of,
     parse_record,
     read_record,
     record_lines,
     record_target,
+    verify,
 )
 
 __all__ = [
     "Autosave",
     "ProblemHandler",
+    "RecordKept",
+    "RecordSetAside",
     "RecordSink",
     "Recorder",
     "StatsKeeper",
@@ -48,10 +57,11 @@ __all__ = [
 
 #: Told what failed: ``on_problem(what, error)``. *what* is "save", "record" or
 #: "stats" (it could not be written: an :class:`OSError`, mostly), "record-aside"
-#: (the record could not be continued: it was set aside, ``error.kept``, and the
-#: whole game written again), "record-foreign" (the file is not this game's
-#: record: left alone, no record) or "stats-aside" (the statistics could not be
-#: read: set aside, ``error.kept``, and started again).
+#: (the record could not be continued: it was kept aside whole, ``error.kept``,
+#: and the whole game written again; a :class:`RecordSetAside`, whose ``code``
+#: says why), "record-foreign" (the file is not this game's record: left alone,
+#: no record) or "stats-aside" (the statistics could not be read: set aside,
+#: ``error.kept``, and started again).
 ProblemHandler = Callable[[str, Exception], None]
 
 
@@ -108,6 +118,37 @@ class Autosave:
         return True
 
 
+@dataclass(frozen=True)
+class RecordKept:
+    """A record that could not be continued, moved out of the way whole.
+
+    *reason* is ``corrupt`` (it does not read, or does not replay: kept as
+    ``.bad``), ``ahead`` (a good record of this game that goes further than
+    the game being resumed: its save is older, say because the disk was full;
+    *plays* counts the plays it holds beyond) or ``other-game`` (a good record
+    of another game, where the player asked for this one to be written).
+    """
+
+    kept: Path
+    reason: str
+    plays: int = 0
+
+
+class RecordSetAside(DataError):
+    """What the interface is told when a record was kept aside (``record-aside``):
+    *path* is the record, now written anew, *kept* where the old one went; *code*
+    and *plays* as :class:`RecordKept`'s *reason* and *plays*."""
+
+    def __init__(self, path: Path, kept: RecordKept) -> None:
+        super().__init__(
+            f"{path} could not be continued ({kept.reason}); it was kept as {kept.kept}",
+            kept.reason,
+            kept.kept,
+            path=path,
+        )
+        self.plays = kept.plays
+
+
 class RecordSink:
     """Writes a ``sniff-record/1`` file as the game goes (see the module docstring)."""
 
@@ -132,36 +173,45 @@ class RecordSink:
         return cls(writer.path, append_to(writer.path))
 
     @classmethod
-    def resume(cls, path: Path, session: GameSession) -> tuple[RecordSink, Path | None]:
-        """Continue the resumed game's record at *path*: (sink, where an old one went).
+    def open(
+        cls, path: Path, session: GameSession, *, own: bool
+    ) -> tuple[RecordSink, RecordKept | None]:
+        """The record of *session* at *path*: continued where it can be, never cut
+        or overwritten; (the sink, and where an old record went if it was kept aside).
 
-        The lines the record lacks are appended; nothing in it is cut. A record
-        of this game that cannot be continued is set aside (its new name is
-        returned) and the whole game written again. Raises :class:`DataError`
-        if the file is not this game's record (it is not touched), and
+        A record of this game that the game has all of is continued: the lines
+        it lacks are appended. Anything else that is a record is kept aside
+        whole (:class:`RecordKept` says why) and the whole game written anew,
+        except another game's record at the saved game's *own* record path,
+        which is left alone (the save may name a file that has since been
+        reused). Raises :class:`DataError` (code ``foreign``) if the file is
+        not a record at all, or left alone (it is not touched), and
         :class:`OSError` if it cannot be read or written.
         """
         target = record_target(path)
-        if not target.exists():
-            return cls.create(target, session), None
+        if not target.exists() or target.stat().st_size == 0:
+            return cls.create(target, session), None  # nothing there to lose
         log = session.game.log
         try:
             record: Record | None = read_record(target)
         except RecordError:
             record = None
-        if record is not None and _same_game(record, session):
+        header = record if record is not None else _header(target)
+        this_game = header is not None and _same_game(header, session)
+        if header is None or (own and not this_game):
+            raise DataError(f"{target} is not the record of this game", "foreign", path=target)
+        if record is not None and this_game:
             done = len(record.events)
-            if done <= len(log) and list(record.events) == list(log[:done]):
+            if list(record.events) == list(log[:done]):
                 stream = append_to(target)
                 sink = cls(target, stream)
                 if not _ends_a_line(target):
                     stream.write("\n")  # a last line a crash left without its end
                 sink.write_all(log[done:])
                 return sink, None
-        if not _header_of_this_game(target, session):
-            raise DataError(f"{target} is not the record of this game", "foreign", path=target)
-        aside = set_aside(target)
-        return cls.create(target, session), aside
+        reason, plays = _why_not_continued(record, this_game, log)
+        kept = set_aside(target) if reason == "corrupt" else keep_aside(target)
+        return cls.create(target, session), RecordKept(kept, reason, plays)
 
     def write_all(self, events: Sequence[Event]) -> None:
         """Append the lines of *events*, flushed at once."""
@@ -172,8 +222,30 @@ class RecordSink:
 
     def close(self) -> None:
         if self._stream is not None:
-            self._stream.close()
-        self._stream = None
+            stream, self._stream = self._stream, None
+            stream.close()
+
+
+def _why_not_continued(
+    record: Record | None, this_game: bool, log: Sequence[Event]
+) -> tuple[str, int]:
+    """Why a record cannot be continued: (``RecordKept.reason``, plays beyond the game)."""
+    if record is None or not _replays(record):
+        return "corrupt", 0
+    if not this_game:
+        return "other-game", 0
+    if list(record.events[: len(log)]) == list(log):
+        beyond = record.events[len(log) :]
+        return "ahead", sum(isinstance(event, Played) for event in beyond)
+    return "corrupt", 0  # this game, but not as it was played: changed by hand
+
+
+def _replays(record: Record) -> bool:
+    try:
+        verify(record)
+    except RecordError:
+        return False
+    return True
 
 
 def _same_game(record: Record, session: GameSession) -> bool:
@@ -184,13 +256,12 @@ def _same_game(record: Record, session: GameSession) -> bool:
     )
 
 
-def _header_of_this_game(path: Path, session: GameSession) -> bool:
-    """Whether the first line of *path* is this game's ``game`` line."""
+def _header(path: Path) -> Record | None:
+    """The ``game`` line of *path* (with no events), if it is a record's."""
     try:
-        header = parse_record(itertools.islice(record_lines(path), 1))
+        return parse_record(itertools.islice(record_lines(path), 1))
     except (RecordError, OSError):
-        return False
-    return _same_game(header, session)
+        return None
 
 
 def _ends_a_line(path: Path) -> bool:
@@ -223,7 +294,12 @@ class Recorder:
             self.on_problem("record", error)
 
     def close(self) -> None:
-        self.sink.close()
+        try:
+            self.sink.close()
+        except OSError as error:  # the last lines could not reach the disk
+            if not self.failed:
+                self.failed = True
+                self.on_problem("record", error)
 
 
 class StatsKeeper:
@@ -281,22 +357,20 @@ def keep_game(
     then the record, then the statistics at the end. Returns the autosave (for
     Control S and the save on leaving).
 
-    *continue_record*: *record_path* is the resumed game's own record, to be
-    continued; otherwise the whole game so far is written to it. *read_only*:
-    no save, no statistics, and the saved game's record is not continued (a
-    record the player names anew is still written).
+    *continue_record*: *record_path* is the resumed game's own record (from
+    its save); otherwise the player named it for this game. Either way a
+    record already there is continued if it can be, and never overwritten
+    (see :meth:`RecordSink.open`). *read_only*: no save, no statistics, and
+    the saved game's record is not continued (a record the player names anew
+    is still written).
     """
     autosave = Autosave(save_path, ui_state, on_problem, read_only=read_only)
     session.listeners.append(autosave)
     if record_path is not None and not (read_only and continue_record):
         try:
-            if continue_record:
-                sink, aside = RecordSink.resume(record_path, session)
-                if aside is not None:
-                    problem = DataError("set aside", kept=aside, path=sink.path)
-                    on_problem("record-aside", problem)
-            else:
-                sink = RecordSink.create(record_path, session)
+            sink, kept = RecordSink.open(record_path, session, own=continue_record)
+            if kept is not None:
+                on_problem("record-aside", RecordSetAside(sink.path, kept))
         except DataError as error:
             on_problem("record-foreign", error)
         except OSError as error:

@@ -17,6 +17,7 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -109,22 +110,30 @@ def sync_folder(folder: StrPath) -> None:
         os.close(fd)
 
 
-def set_aside(path: StrPath, *, now: datetime | None = None) -> Path:
+def set_aside(
+    path: StrPath,
+    *,
+    now: datetime | None = None,
+    name: Callable[[str, datetime, int], str] | None = None,
+) -> Path:
     """Rename a file the game cannot use to ``<name>.<date>-<time>.bad``; return the new path.
 
     The time in the name (local time, to the second) tells the player which
     bad file is which; a second one in the same second gets ``-2``, ``-3``...
     A bad file is kept for the player (or a bug report), never deleted or
-    overwritten. Raises :class:`OSError` if the file cannot be moved.
+    overwritten. *name* gives another name for the same stamp and number (a
+    good file kept out of the way is not called bad). Raises
+    :class:`OSError` if the file cannot be moved.
 
     >>> aside_name("settings.toml", datetime(2026, 11, 24, 9, 5, 0))
     'settings.toml.20261124-090500.bad'
     """
     source = Path(path)
     stamp = now or datetime.now()
+    naming = name or aside_name
     number = 1
     while True:
-        candidate = source.with_name(aside_name(source.name, stamp, number))
+        candidate = source.with_name(naming(source.name, stamp, number))
         if not os.path.lexists(candidate) and _move_without_overwrite(source, candidate):
             sync_folder(source.parent)
             return candidate

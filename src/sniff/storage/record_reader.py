@@ -1,0 +1,356 @@
+"""Reading a ``sniff-record/1`` record back into engine events, within limits.
+
+A record is read line by line, and never more than :data:`LINE_LIMIT` bytes a
+line, :data:`LINES_LIMIT` lines or :data:`SIZE_LIMIT` bytes in all, so that
+``/dev/zero`` or a file of endless blank lines is refused at once in little
+memory; every fault is a :class:`RecordError` naming its line. A pipe is read
+too, but a named pipe that nothing comes from is given up on after
+:data:`PIPE_WAIT` seconds (:class:`PipeSilent`) instead of waited on for
+ever. Nothing here checks the rules: :func:`sniff.storage.records.verify`
+does.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import select
+import stat
+from collections.abc import Iterable, Iterator, Sequence
+from typing import IO, Any
+
+from sniff.engine import (
+    Claimed,
+    Dealt,
+    Drew,
+    End,
+    Event,
+    GameEnded,
+    MugginsCalled,
+    Passed,
+    Played,
+    RoundEnded,
+    RulesError,
+    RuleSet,
+    Tile,
+    full_set,
+)
+from sniff.storage.limits import DataError, loads
+from sniff.storage.record_types import FORMAT, REASONS, PlayerInfo, Record, RecordError
+
+#: The longest line read: a deal of the double-twelve set to eight seats takes 800 bytes.
+LINE_LIMIT = 64 * 1024
+#: The most lines read (blank ones too): a game of 200 rounds takes some 20,000.
+LINES_LIMIT = 500_000
+#: The largest record read, in bytes.
+SIZE_LIMIT = 32 * 1024 * 1024
+#: How long a named pipe is waited on for its first bytes (or its end), in seconds.
+PIPE_WAIT = 5.0
+
+__all__ = [
+    "LINES_LIMIT",
+    "LINE_LIMIT",
+    "PIPE_WAIT",
+    "SIZE_LIMIT",
+    "PipeSilent",
+    "parse_record",
+    "read_record",
+    "record_lines",
+]
+
+
+class PipeSilent(TimeoutError):
+    """Nothing came from a pipe within *seconds*: no program writes to it."""
+
+    def __init__(self, path: str | os.PathLike[str], seconds: float) -> None:
+        super().__init__(errno.ETIMEDOUT, f"nothing came from it in {seconds:g} seconds", str(path))
+        self.seconds = seconds
+
+
+class _Line:
+    """One parsed line with checked accessors that raise :class:`RecordError`."""
+
+    def __init__(self, data: dict[str, Any], line_no: int, max_pip: int, players: int) -> None:
+        self.data = data
+        self.no = line_no
+        self.max_pip = max_pip
+        self.players = players
+
+    def fail(self, message: str) -> RecordError:
+        return RecordError(message, self.no)
+
+    def get(self, key: str) -> Any:
+        if key not in self.data:
+            raise self.fail(f"a {self.data.get('type')} line needs {key!r}")
+        return self.data[key]
+
+    def number(self, key: str, *, nullable: bool = False) -> int | None:
+        value = self.get(key)
+        if value is None and nullable:
+            return None
+        if type(value) is not int:
+            raise self.fail(f"{key!r} must be a whole number, not {json.dumps(value)}")
+        return value
+
+    def integer(self, key: str) -> int:
+        value = self.number(key)
+        assert value is not None
+        return value
+
+    def seat(self, key: str, *, nullable: bool = False) -> int | None:
+        value = self.number(key, nullable=nullable)
+        if value is not None and not 0 <= value < self.players:
+            raise self.fail(f"{key!r} is {value}, but the seats are 0 to {self.players - 1}")
+        return value
+
+    def player(self) -> int:
+        value = self.seat("player")
+        assert value is not None
+        return value
+
+    def tile(self, value: Any, key: str = "tile") -> Tile:
+        if not isinstance(value, list) or len(value) != 2 or any(type(v) is not int for v in value):
+            raise self.fail(f"{key!r} must hold tiles as [a, b], not {json.dumps(value)}")
+        a, b = value
+        if not (0 <= a <= self.max_pip and 0 <= b <= self.max_pip):
+            raise self.fail(f"[{a}, {b}] is not a tile of a double-{self.max_pip} set")
+        return Tile.of(a, b)
+
+    def tiles(self, value: Any, key: str) -> tuple[Tile, ...]:
+        if not isinstance(value, list):
+            raise self.fail(f"{key!r} must be a list of tiles")
+        tiles = tuple(self.tile(v, key) for v in value)
+        return tiles
+
+    def hands(self, key: str) -> tuple[tuple[Tile, ...], ...]:
+        value = self.get(key)
+        if not isinstance(value, list) or len(value) != self.players:
+            raise self.fail(f"{key!r} must list one hand for each of the {self.players} seats")
+        hands = tuple(self.tiles(hand, key) for hand in value)
+        every = [t for hand in hands for t in hand]
+        _no_duplicates(self, every)
+        return hands
+
+    def numbers(self, key: str, size: int) -> tuple[int, ...]:
+        value = self.get(key)
+        if (
+            not isinstance(value, list)
+            or len(value) != size
+            or any(type(v) is not int for v in value)
+        ):
+            raise self.fail(f"{key!r} must be {size} whole numbers, one per side")
+        return tuple(value)
+
+
+def _no_duplicates(line: _Line, tiles: Sequence[Tile]) -> None:
+    seen: set[Tile] = set()
+    for tile in tiles:
+        if tile in seen:
+            raise line.fail(f"the tile {tile} appears twice")
+        seen.add(tile)
+
+
+def _parse_header(data: dict[str, Any]) -> tuple[RuleSet, int | None, list[PlayerInfo], Any]:
+    line = _Line(data, 1, 12, 0)
+    if data.get("type") != "game":
+        raise line.fail("the first line must be the 'game' line")
+    fmt = line.get("format")
+    if fmt != FORMAT:
+        raise line.fail(f"the format is {json.dumps(fmt)}, not {FORMAT!r}")
+    if not isinstance(line.get("preset"), str):
+        raise line.fail("'preset' must be a string")
+    rules_data = line.get("rules")
+    if not isinstance(rules_data, dict):
+        raise line.fail("'rules' must be an object of rule fields")
+    try:
+        rules = RuleSet.from_json(rules_data)
+    except (RulesError, TypeError, ValueError) as error:
+        raise line.fail(f"bad rules: {error}") from None
+    seed = line.number("seed", nullable=True)
+    raw_players = line.get("players")
+    if not isinstance(raw_players, list):
+        raise line.fail("'players' must be a list")
+    players: list[PlayerInfo] = []
+    for raw in raw_players:
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            raise line.fail("each player needs a 'name' string")
+        kind = raw.get("kind")
+        if kind not in ("human", "bot"):
+            raise line.fail(f"a player's kind is 'human' or 'bot', not {json.dumps(kind)}")
+        level = raw.get("level")
+        if kind == "bot" and not isinstance(level, str):
+            raise line.fail(f"the bot {raw['name']!r} needs a 'level' string")
+        players.append(PlayerInfo(raw["name"], kind, level if kind == "bot" else None))
+    try:
+        rules.check_players(len(players))
+    except RulesError as error:
+        raise line.fail(str(error)) from None
+    return rules, seed, players, line.get("sides")
+
+
+def _parse_sides(value: Any, players: int) -> tuple[tuple[int, ...], ...]:
+    line = _Line({"type": "game"}, 1, 12, players)
+    if not isinstance(value, list) or not all(isinstance(side, list) for side in value):
+        raise line.fail("'sides' must be a list of lists of seats")
+    seats = [s for side in value for s in side]
+    if any(type(s) is not int for s in seats) or sorted(seats) != list(range(players)):
+        raise line.fail("'sides' must hold every seat exactly once")
+    return tuple(tuple(side) for side in value)
+
+
+def read_record(path: str | os.PathLike[str]) -> Record:
+    """Read a record file into engine events; :class:`RecordError` on anything
+    wrong (:class:`OSError` if it cannot be opened)."""
+    return parse_record(record_lines(path))
+
+
+def record_lines(path: str | os.PathLike[str]) -> Iterator[str]:
+    """The lines of the record at *path*, read one at a time within the limits
+    (:data:`LINE_LIMIT`, :data:`LINES_LIMIT`, :data:`SIZE_LIMIT`).
+
+    A pipe or a device is read too (``sniff replay /dev/stdin``), but never
+    more than the limits allow. A pipe that nothing comes from within
+    :data:`PIPE_WAIT` seconds (a named pipe no program has opened to write)
+    raises :class:`PipeSilent` instead of waiting for ever.
+    """
+    with _open_patiently(path) as stream:
+        info = os.fstat(stream.fileno())
+        if stat.S_ISREG(info.st_mode) and info.st_size > SIZE_LIMIT:
+            raise RecordError(
+                f"the file holds {info.st_size} bytes; a record holds at most {SIZE_LIMIT}"
+            )
+        total = 0
+        number = 0
+        while True:
+            raw = stream.readline(LINE_LIMIT + 1)
+            if not raw:
+                return
+            number += 1
+            total += len(raw)
+            if len(raw) > LINE_LIMIT:
+                raise RecordError(f"the line is longer than {LINE_LIMIT} bytes", number)
+            if number > LINES_LIMIT:
+                raise RecordError(f"a record has at most {LINES_LIMIT} lines", number)
+            if total > SIZE_LIMIT:
+                raise RecordError(f"a record holds at most {SIZE_LIMIT} bytes", number)
+            try:
+                yield raw.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError:
+                raise RecordError("the line is not UTF-8 text", number) from None
+
+
+def _open_patiently(path: str | os.PathLike[str]) -> IO[bytes]:
+    """*path* opened to read; a pipe only once something (bytes, or its end) comes.
+
+    Opening a named pipe waits for a writer, for ever if none comes; so it is
+    opened without waiting, and given :data:`PIPE_WAIT` seconds to say
+    anything. After that it is read as any pipe: a writer that is there may
+    take its time (a slow network, a password asked for).
+    """
+    try:
+        is_pipe = stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        is_pipe = False  # open() below says what is wrong
+    if not is_pipe:
+        return open(path, "rb")
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        ready, _, _ = select.select([fd], [], [], PIPE_WAIT)
+        if not ready:
+            raise PipeSilent(path, PIPE_WAIT)
+        os.set_blocking(fd, True)
+        return open(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def parse_record(lines: Iterable[str]) -> Record:
+    """Read a record from its lines (see :func:`read_record`)."""
+    header: tuple[RuleSet, int | None, list[PlayerInfo], tuple[tuple[int, ...], ...]] | None
+    header = None
+    events: list[Event] = []
+    numbers: list[int] = []
+    last_play: Played | None = None
+    last_deal_round = 0
+    for no, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        try:
+            data = loads(text, "the line")
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not JSON ({error.msg})", no) from None
+        except DataError as error:
+            raise RecordError(str(error), no) from None
+        if not isinstance(data, dict):
+            raise RecordError("each line must be a JSON object", no)
+        if header is None:
+            if no != 1:
+                raise RecordError("the first line must be the 'game' line", no)
+            rules, seed, players, raw_sides = _parse_header(data)
+            header = (rules, seed, players, _parse_sides(raw_sides, len(players)))
+            continue
+        rules, _, players, sides = header
+        line = _Line(data, no, rules.max_pip, len(players))
+        kind = data.get("type")
+        event: Event
+        if kind == "deal":
+            round_no = line.integer("round")
+            hands = line.hands("hands")
+            boneyard = line.tiles(line.get("boneyard"), "boneyard")
+            every = [t for hand in hands for t in hand] + list(boneyard)
+            _no_duplicates(line, every)
+            if len(every) != len(full_set(rules.max_pip)):
+                raise line.fail(f"a deal must hold the whole {rules.tile_set} set")
+            leader = line.seat("leader", nullable=True)
+            event = Dealt(round_no, hands, boneyard, leader, round_no == last_deal_round)
+            last_deal_round = round_no
+        elif kind == "play":
+            tile = line.tile(line.get("tile"))
+            try:
+                end = End(line.get("end"))
+            except ValueError:
+                raise line.fail(f"no end called {json.dumps(data['end'])}") from None
+            endwise = data.get("endwise", False)
+            if not isinstance(endwise, bool):
+                raise line.fail("'endwise' must be true or false")
+            event = last_play = Played(
+                line.player(), tile, end, line.integer("count"), line.integer("points"), endwise
+            )
+        elif kind == "draw":
+            event = Drew(line.player(), line.tile(line.get("tile")))
+        elif kind == "pass":
+            event = Passed(line.player())
+        elif kind == "claim":
+            points = line.integer("points")
+            correct = last_play is not None and points == last_play.points
+            event = Claimed(line.player(), points, correct)
+        elif kind == "muggins":
+            event = MugginsCalled(line.player(), line.integer("points"))
+        elif kind == "round_end":
+            reason = line.get("reason")
+            if reason not in REASONS:
+                raise line.fail(f"a round ends by {', '.join(REASONS)}, not {json.dumps(reason)}")
+            went_out = last_play.player if reason == "domino" and last_play else None
+            event = RoundEnded(
+                line.integer("round"),
+                reason,
+                line.hands("hands"),
+                line.numbers("points", len(sides)),
+                line.numbers("scores", len(sides)),
+                went_out,
+            )
+        elif kind == "game_end":
+            winner = line.integer("winner")
+            if not 0 <= winner < len(sides):
+                raise line.fail(f"the winner is a side, 0 to {len(sides) - 1}, not {winner}")
+            event = GameEnded(winner, line.numbers("scores", len(sides)))
+        else:
+            raise line.fail(f"unknown line type {json.dumps(kind)}")
+        events.append(event)
+        numbers.append(no)
+    if header is None:
+        raise RecordError("the record is empty")
+    rules, seed, players, sides = header
+    return Record(rules.preset, rules, seed, tuple(players), sides, tuple(events), tuple(numbers))
