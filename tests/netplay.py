@@ -141,7 +141,9 @@ class Player:
         while not test():
             rest = deadline - loop.time()
             if rest <= 0:
-                raise TimeoutError(f"{self.name}: waited {timeout} s; last frames {self.frames[-3:]}")
+                raise TimeoutError(
+                    f"{self.name}: waited {timeout} s; last frames {self.frames[-3:]}"
+                )
             self.changed.clear()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), min(rest, 0.5))

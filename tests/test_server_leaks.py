@@ -64,9 +64,7 @@ def _allowed(record: Any, seat: int | None) -> list[set[tuple[int, int]]]:
                 rounds.append(mine)
             else:
                 rounds.append(mine)
-        elif kind == "Drew" and event.player == seat:
-            rounds[-1].add((event.tile.high, event.tile.low))
-        elif kind == "Played":
+        elif (kind == "Drew" and event.player == seat) or kind == "Played":
             rounds[-1].add((event.tile.high, event.tile.low))
     return rounds
 
@@ -101,7 +99,9 @@ async def _one_game(url: str, number: int) -> tuple[list[Player], Player, str]:
     people = [Player(url, f"P{number}-{i}") for i in range(count)]
     first = people[0]
     await first.open()
-    await first.send({"type": "create", "name": first.name, "preset": preset, "seats": seats, "target": 30})
+    await first.send(
+        {"type": "create", "name": first.name, "preset": preset, "seats": seats, "target": 30}
+    )
     await first.wait_for(lambda: first.code is not None)
     watcher = Player(url, "W", plays=False)
     await watcher.open()

@@ -11,7 +11,9 @@ from netplay import Player, server, url_of
 from sniff.storage.records import read_record, verify
 
 
-async def _table(url: str, seats: list[str], *, preset: str = "sniff", target: int | None = None) -> list[Player]:
+async def _table(
+    url: str, seats: list[str], *, preset: str = "sniff", target: int | None = None
+) -> list[Player]:
     """A table: the first player creates it, the others join with its code."""
     first = Player(url, "Ada")
     await first.open()

@@ -73,7 +73,9 @@ class RoundScoring(str, Enum):
 
 
 class Direction(str, Enum):
-    """Which way play goes round the table. Seats are numbered in play order."""
+    """Which way play goes round the table. Seats are numbered clockwise round the
+    table; the turn passes to seat + 1 (clockwise) or seat - 1 (counter-clockwise),
+    and the lead's rotation and the muggins call go the same way."""
 
     CLOCKWISE = "clockwise"
     COUNTER_CLOCKWISE = "counter-clockwise"

@@ -299,5 +299,12 @@ def _play_all(tasks: list[_Task], jobs: int) -> Iterator[GameResult]:
     # Small chunks keep every worker busy to the end and the progress even; a few per
     # worker and round trip keep the traffic between the processes small.
     chunk = max(1, len(tasks) // (workers * 16))
-    with context.Pool(workers, initializer=_ignore_interrupts) as pool:
+    # Control C while the workers start must not reach them before they ignore it
+    # (each would print a traceback): ignored here while the pool is made.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pool = context.Pool(workers, initializer=_ignore_interrupts)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    with pool:
         yield from pool.imap(_play_task, tasks, chunksize=chunk)

@@ -143,7 +143,14 @@ class GameScreen:
             where = getattr(error, "filename", None) or getattr(error, "path", None) or ""
             self.voice.say(files.record_failed(str(where), detail))
         elif what == "record-aside":
-            self.voice.say(files.record_kept(str(getattr(error, "path", "")), kept))
+            self.voice.say(
+                files.record_kept(
+                    str(getattr(error, "path", "")),
+                    kept,
+                    reason=getattr(error, "code", "corrupt"),
+                    plays=getattr(error, "plays", 0),
+                )
+            )
         elif what == "record-foreign":
             self.voice.say(files.record_foreign(str(getattr(error, "path", ""))))
         elif what == "stats-aside":
