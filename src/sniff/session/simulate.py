@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -301,10 +302,12 @@ def _play_all(tasks: list[_Task], jobs: int) -> Iterator[GameResult]:
     chunk = max(1, len(tasks) // (workers * 16))
     # Control C while the workers start must not reach them before they ignore it
     # (each would print a traceback): ignored here while the pool is made.
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     try:
         pool = context.Pool(workers, initializer=_ignore_interrupts)
     finally:
-        signal.signal(signal.SIGINT, previous)
+        if main:
+            signal.signal(signal.SIGINT, previous)
     with pool:
         yield from pool.imap(_play_task, tasks, chunksize=chunk)
