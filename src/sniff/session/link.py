@@ -13,6 +13,7 @@ server. Neither decides anything: the table asks the engine.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from sniff.engine import (
@@ -30,10 +31,31 @@ from sniff.engine import (
 from sniff.session.table import SeatFeed, Table, Update
 from sniff.storage.records import PlayerInfo
 
-__all__ = ["LocalLink", "SeatLink", "moves_for"]
+__all__ = ["LocalLink", "News", "SeatLink", "Spawn", "moves_for"]
 
 #: Starts a coroutine as a task of the interface's event loop.
 Spawn = Callable[[Coroutine[Any, Any, None]], object]
+
+
+@dataclass(frozen=True)
+class News:
+    """Something about the table rather than the game, for a feed that listens for it
+    (``feed.news(item)``): who came and went, chat, the connection itself.
+
+    *kind*: ``joined``, ``dropped``, ``back``, ``stand-in`` (a bot plays for an
+    absent player), ``timed-out``, ``started``, ``waiting-ready``, ``over``,
+    ``chat``, ``table`` (the table changed), ``connection-lost``,
+    ``reconnecting``, ``reconnected``, ``gave-up``, ``not-connected``,
+    ``table-gone``, ``error``, ``record``, ``bad-frame``, ``step`` (a
+    spectator's step). A local game has none.
+    """
+
+    kind: str
+    seat: int | None = None
+    name: str = ""
+    text: str = ""
+    count: int = 0
+    winner: int | None = None
 
 
 class SeatLink(Protocol):

@@ -1,0 +1,356 @@
+"""The terminal game at a table on a server: connecting, waiting for the others,
+the game itself (the real game screen over a remote seat), chat, and watching.
+
+:class:`OnlineStart` connects and sits down (say where, say why not: Enter
+tries again, Q quits); until every seat is taken :class:`WaitingScreen` says
+who is there and the code to pass on; then the game screen plays the seat
+exactly as at home (:class:`RemoteGame` is its :class:`~sniff.session.local.PlayedGame`:
+the server keeps the game). A spectator gets :class:`WatchScreen`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from prompt_toolkit.layout import Window
+from prompt_toolkit.layout.containers import AnyContainer
+from prompt_toolkit.layout.controls import FormattedTextControl
+
+from sniff.announce import Utterance
+from sniff.announce.events import EventWords, Scene
+from sniff.announce.keys import KeyTexts
+from sniff.announce.online import OnlineWords
+from sniff.announce.phrases import Phrasebook
+from sniff.engine import Dealt, Event, Observation, Refusal, RuleSet
+from sniff.net.client import ConnectError, RemoteLink, Request
+from sniff.net.codec import layout_of
+from sniff.session.keeping import ProblemHandler
+from sniff.session.link import News
+from sniff.session.table import Update
+from sniff.storage.atomic import write_atomic
+from sniff.storage.paths import data_dir
+from sniff.storage.seats import HeldSeat, keep_seat
+from sniff.ui.base import Binding
+from sniff.ui.game.screen import GameScreen
+
+if TYPE_CHECKING:
+    from sniff.ui.app import SniffApp
+
+__all__ = ["ChatScreen", "OnlineStart", "RemoteGame", "WaitingScreen", "WatchScreen"]
+
+
+class ServerKeeper:
+    """A game the server keeps: always saved, never here."""
+
+    saved = True
+    read_only = False
+    last_error: Exception | None = None
+
+    def save(self) -> bool:
+        return True
+
+
+class RemoteGame:
+    """A :class:`~sniff.session.local.PlayedGame` on a server."""
+
+    def __init__(self, link: RemoteLink) -> None:
+        self._link = link
+        self._keeper = ServerKeeper()
+
+    @property
+    def link(self) -> RemoteLink:
+        return self._link
+
+    @property
+    def keeper(self) -> ServerKeeper:
+        return self._keeper
+
+    def keep(
+        self,
+        ui_state: Callable[[], dict[str, Any]],
+        hints_used: Callable[[], int],
+        on_problem: ProblemHandler,
+    ) -> None:
+        """Nothing to keep here: the server keeps the game after every step."""
+
+    def chat(self, text: str) -> None:
+        self._link.chat(text)
+
+    def close(self) -> None:
+        self._link.close()
+
+
+def _text_screen(lines: Callable[[], str]) -> AnyContainer:
+    return Window(FormattedTextControl(lambda: [("", lines())]), wrap_lines=True)
+
+
+class OnlineStart:
+    """Connect and sit down; then the game, the waiting room, or the watch."""
+
+    def __init__(
+        self,
+        host: SniffApp,
+        link: RemoteLink,
+        request: Request,
+        *,
+        hosting: Utterance | None = None,
+        hint_playouts: int | None = None,
+    ) -> None:
+        self.host = host
+        self.link = link
+        self.request = request
+        self.hosting = hosting
+        self.hint_playouts = hint_playouts
+        self.words = OnlineWords(host.ctx.translator)
+        self.failed: Utterance | None = None
+        self.trying = False
+
+    def _say(self, said: Utterance) -> None:
+        self.host.ctx.output.say(said)
+        self.host.invalidate()
+
+    def enter(self) -> None:
+        if self.trying:
+            return
+        self.trying = True
+        self._say(self.words.connecting(self.link.url))
+        self.host.spawn(self._sit())
+
+    async def _sit(self) -> None:
+        try:
+            await self.link.open(self.request)
+        except ConnectError as error:
+            self.trying = False
+            self.failed = self.words.cannot_sit(error.code, str(error))
+            self._say(self.failed)
+            return
+        self.trying = False
+        if self.hosting is not None:
+            self._say(self.hosting)
+        self.request = Request({"type": "resume", "token": self.link.token})
+        self.host.dismiss(self, announce=False)
+        self.host.show(self.next_screen())
+
+    def next_screen(self) -> Any:
+        if self.link.seat < 0:
+            return WatchScreen(self.host, self.link)
+        if not self.link.started:
+            return WaitingScreen(self.host, self.link, self.hint_playouts)
+        return online_game_screen(self.host, self.link, self.hint_playouts)
+
+    def bindings(self) -> list[Binding]:
+        keys = KeyTexts(self.host.ctx.translator)
+        return [
+            Binding(("enter",), lambda: keys.label("enter"), self._retry_words, self.enter),
+        ]
+
+    def _retry_words(self) -> str:
+        # The same key that connects tries again after a failure.
+        return self.words.connecting(self.link.url).text
+
+    def container(self) -> AnyContainer:
+        return _text_screen(lambda: (self.failed or self.words.connecting(self.link.url)).text)
+
+    def unbound_key(self, key: str) -> bool:
+        return False
+
+
+def online_game_screen(host: SniffApp, link: RemoteLink, hint_playouts: int | None) -> GameScreen:
+    """The real game screen, playing the remote seat."""
+    return GameScreen(host, RemoteGame(link), hint_playouts=hint_playouts, resumed=False)
+
+
+class WaitingScreen:
+    """Before the game: who is here, the code to pass on; the game when all are here."""
+
+    def __init__(self, host: SniffApp, link: RemoteLink, hint_playouts: int | None) -> None:
+        self.host = host
+        self.link = link
+        self.hint_playouts = hint_playouts
+        self.words = OnlineWords(host.ctx.translator)
+        link.attach(self)
+
+    # The link's feed until the game starts: only news comes.
+    def update(self, update: Update) -> None:
+        pass
+
+    def refused(self, refusal: Refusal, obs: Observation) -> None:
+        pass
+
+    def news(self, item: News) -> None:
+        if item.kind == "started":
+            self.host.dismiss(self, announce=False)
+            self.host.show(online_game_screen(self.host, self.link, self.hint_playouts))
+            return
+        said = self.words.news(item.kind, item.name, mine=item.seat == self.link.seat,
+                               text=item.text, count=item.count)  # fmt: skip
+        if said is not None:
+            self.host.ctx.output.say(said)
+        self.host.invalidate()
+
+    def say_code(self) -> None:
+        self.host.ctx.output.say(self.words.code_is(self.link.code))
+
+    def missing(self) -> int:
+        players = self.link.table.get("players", [])
+        return sum(1 for p in players if isinstance(p, dict) and p.get("taken") is False)
+
+    def enter(self) -> None:
+        self.host.ctx.output.say(self.words.waiting(self.missing(), self.link.code))
+
+    def bindings(self) -> list[Binding]:
+        keys = KeyTexts(self.host.ctx.translator)
+        return [
+            Binding(
+                ("c",),
+                lambda: keys.label("c"),
+                lambda: self.words.code_is("").text,
+                lambda: self.host.ctx.output.say(self.words.code_is(self.link.code)),
+            ),  # fmt: skip
+            Binding(
+                ("w",), lambda: keys.label("w"), lambda: self.words.waiting(0, "").text, self.enter
+            ),  # fmt: skip
+        ]
+
+    def container(self) -> AnyContainer:
+        return _text_screen(lambda: self.words.waiting(self.missing(), self.link.code).text)
+
+    def unbound_key(self, key: str) -> bool:
+        return False
+
+    def close(self) -> None:
+        self.link.close()
+
+
+class ChatScreen:
+    """A line to say to the table: typed letters echoed, Enter sends, Escape cancels."""
+
+    modal = True
+
+    def __init__(self, host: SniffApp, send: Callable[[str], None]) -> None:
+        self.host = host
+        self.send = send
+        self.text = ""
+        self.words = OnlineWords(host.ctx.translator)
+
+    def bindings(self) -> list[Binding]:
+        keys = KeyTexts(self.host.ctx.translator)
+        return [
+            Binding(("enter",), lambda: keys.label("enter"), keys.play, self._send),
+            Binding(("escape",), lambda: keys.label("escape"), keys.no, self._cancel),
+            Binding(("backspace", "c-h"), lambda: keys.label("backspace"), keys.no, self._back),
+        ]
+
+    def _send(self) -> None:
+        text = self.text.strip()
+        self.host.dismiss(self, announce=False)
+        if text:
+            self.send(text)
+        else:
+            self.host.ctx.output.say(self.words.chat_cancelled())
+
+    def _cancel(self) -> None:
+        self.host.dismiss(self, announce=False)
+        self.host.ctx.output.say(self.words.chat_cancelled())
+
+    def _back(self) -> None:
+        if self.text:
+            gone, self.text = self.text[-1], self.text[:-1]
+            self.host.ctx.output.say(Utterance(gone, interrupt=True, kind="echo"))
+        self.host.invalidate()
+
+    def enter(self) -> None:
+        self.host.ctx.output.say(self.words.chat_prompt())
+
+    def container(self) -> AnyContainer:
+        return _text_screen(lambda: f"> {self.text}")
+
+    def unbound_key(self, key: str) -> bool:
+        if len(key) == 1 and key.isprintable() and len(self.text) < 200:
+            self.text += key
+            echo = key if key != " " else self.words.tr._("space")
+            self.host.ctx.output.say(Utterance(echo, interrupt=True, kind="echo"))
+            self.host.invalidate()
+            return True
+        return False
+
+
+class WatchScreen:
+    """A spectator's place: every play told in the third person, no hand."""
+
+    def __init__(self, host: SniffApp, link: RemoteLink) -> None:
+        self.host = host
+        self.link = link
+        self.words = OnlineWords(host.ctx.translator)
+        names = [p.name for p in link.players]
+        self.book = Phrasebook(host.ctx.translator, seat=None, player_names=names,
+                               sides=link.rules.sides(len(names)))  # fmt: skip
+        self.events = EventWords(self.book)
+        link.attach(self)
+        self._told = len(link.events())
+
+    def update(self, update: Update) -> None:
+        pass
+
+    def refused(self, refusal: Refusal, obs: Observation) -> None:
+        pass
+
+    def news(self, item: News) -> None:
+        if item.kind == "step":
+            self._say_new()
+            return
+        said = self.words.news(item.kind, item.name, text=item.text, count=item.count)
+        if said is not None:
+            self.host.ctx.output.say(said)
+        self.host.invalidate()
+
+    def _say_new(self) -> None:
+        log = self.link.events()
+        start, self._told = self._told, len(log)
+        for index in range(start, len(log)):
+            said = self.events.describe(log[index], _scene_at(log, index, self.link.rules))
+            if said.text:
+                self.host.ctx.output.say(said)
+        self.host.invalidate()
+
+    def enter(self) -> None:
+        self.host.ctx.output.say(self.words.code_is(self.link.code))
+
+    def bindings(self) -> list[Binding]:
+        return []
+
+    def container(self) -> AnyContainer:
+        return _text_screen(lambda: self.words.code_is(self.link.code).text)
+
+    def unbound_key(self, key: str) -> bool:
+        return False
+
+    def close(self) -> None:
+        self.link.close()
+
+
+def _scene_at(log: Sequence[Event], index: int, rules: RuleSet) -> Scene:
+    """The table as *log*'s event *index* left it (its round, its layout)."""
+    start = max((i for i in range(index + 1) if isinstance(log[i], Dealt)), default=0)
+    history = tuple(log[start : index + 1])
+    return Scene(rules, layout_of(history, rules), history)
+
+
+def keep_record(lines_json: str, code: str) -> Path:
+    """An online game's record (as the server sent it), kept in the data folder."""
+    lines = json.loads(lines_json)
+    folder = data_dir() / "records"
+    path = folder / f"online-{code.replace('-', '')}.jsonl"
+    text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+    write_atomic(path, text)
+    return path
+
+
+def remember(link: RemoteLink, name: str) -> None:
+    """The seat taken, kept for coming back (``sniff join`` with no code)."""
+    if link.token is None or link.seat < 0:
+        return
+    keep_seat(HeldSeat(link.url, link.code, link.seat, name, link.token))
