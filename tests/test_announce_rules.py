@@ -131,11 +131,11 @@ def test_the_numbers_heard_add_up_to_the_count(name: str) -> None:
 @pytest.mark.parametrize(
     ("plays", "lang", "expected"),
     [
-        (("2-2@lead",), "en", "double two lies lengthwise and counts 2 at each end: 4 in all"),
+        (("2-2@lead",), "en", "double two lies lengthwise and counts 2 at each end; 4 in all"),
         (
             ("2-2@lead", "6-2@north"),
             "en",
-            "end 6, plus double two lies lengthwise and counts 2 at each end: 10 in all",
+            "end 6, plus double two lies lengthwise and counts 2 at each end; 10 in all",
         ),
         (("2-2@lead",), "de", "Zweierpasch liegt längs und zählt an jedem Ende 2; zusammen 4"),
     ],

@@ -57,7 +57,7 @@ def _prompt(obs: Observation, lang: str, verbosity: str, selected: str | None) -
             "Your turn: five-blank fits east, north or south, double three fits west. "
             "Open ends: west 3; east: the sniff, double five, counts 10; north and south "
             "open on 5, not counted yet. Enter plays double three on the west end: double "
-            "three counts 6, plus the sniff, double five, counts 10: 16 in all.",
+            "three counts 6, plus the sniff, double five, counts 10; 16 in all.",
         ),
         ("de", "brief", "5-0 north", "Du bist dran, 2 Steine passen: Fünf-Null im Norden, 13."),
         (

@@ -272,8 +272,8 @@ class Phrasebook:
         joined = terms[0]
         for term in terms[1:]:
             joined = plus.format(terms=joined, term=term)
-        # Translators: the count's arithmetic with several terms, then the total ("...: 20 in all").
-        return tr._("{terms}: {count} in all").format(terms=joined, count=layout.count)
+        # Translators: the count's arithmetic with several terms, then the total ("...; 20 in all").
+        return tr._("{terms}; {count} in all").format(terms=joined, count=layout.count)
 
     def count_arithmetic(
         self, layout: Layout, combination: Combination = Combination.FIVES, unit: int = 1
