@@ -219,11 +219,11 @@ def test_count_arithmetic_names_doubles_and_the_exposed_sniff() -> None:
     text = ann.book.count_arithmetic(lay, Combination.FIVES)
     assert text == (
         "end 6, plus the sniff's open half north counts 4, plus the sniff's open half south "
-        "counts 4: 14 in all: no score"
+        "counts 4; 14 in all: no score"
     )
     lay = Layout.empty(SpinnerMode.NONE).place(T("5-5"), End.LEAD).place(T("5-3"), End.EAST)
     assert (
-        ann.book.count_arithmetic(lay) == "end 3, plus double five counts 10: 13 in all: no score"
+        ann.book.count_arithmetic(lay) == "end 3, plus double five counts 10; 13 in all: no score"
     )
     assert ann.book.earned(1, 15) == "Anna scores 15"
 

@@ -128,6 +128,27 @@ def test_the_numbers_heard_add_up_to_the_count(name: str) -> None:
                 assert _heard_total(text) == layout.count, (layout, text)
 
 
+@pytest.mark.parametrize(
+    ("plays", "lang", "expected"),
+    [
+        (("2-2@lead",), "en", "double two lies lengthwise and counts 2 at each end; 4 in all"),
+        (
+            ("2-2@lead", "6-2@north"),
+            "en",
+            "end 6, plus double two lies lengthwise and counts 2 at each end; 10 in all",
+        ),
+        (("2-2@lead",), "de", "Zweierpasch liegt längs und zählt an jedem Ende 2; zusammen 4"),
+    ],
+)
+def test_a_lone_lengthwise_lead_is_said_once_for_both_ends(
+    plays: tuple[str, ...], lang: str, expected: str
+) -> None:
+    """Stubby rules: the lead alone in the line counts a half at each end; it is one tile,
+    and was heard twice ("double two lies lengthwise and counts 2; double two lies ...")."""
+    layout = _layout(SpinnerMode.STUBBY, *plays)
+    assert _announcer(lang).book.arithmetic(layout) == expected
+
+
 def _muggins_game() -> Game:
     return Game(preset("sniff").with_changes(muggins=True), 3, dealer=ScriptedDealer([DEAL]))
 

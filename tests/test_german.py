@@ -33,6 +33,20 @@ ENGLISH = re.compile(
 )
 
 
+#: A sentence that starts in lower case: at the start of a text, or after . ! ? or …
+LOWER_START = re.compile(r"(^|[.!?…] )[a-zäöü]")
+
+#: What the German catalogue must not say, and why (issue 22: heard in play).
+NOT_THE_GAMES_WORDS = [
+    (re.compile(r"eröffn", re.IGNORECASE), "a lead is 'ausspielen', as everywhere else"),
+    (re.compile(r"Punkten? Vorsprung"), "'führt mit 4 Punkten' needs no 'Vorsprung' too"),
+    (re.compile(r"offen mit"), "an open end is 'offene 6'"),
+    (re.compile(r"\d+ bis \d+ Punkte"), "pips are 'Augen', never 'Punkte'"),
+    (re.compile(r": zusammen \{count\}"), "a count's total follows a semicolon, not a colon"),
+    (re.compile(r"nicht legen|sofort gelegt"), "a tile is 'angelegt' on an end"),
+    (re.compile(r"mit Steinen, die du nicht gesehen hast, \{points\}"), "the figure comes last"),
+]
+
 #: Names that stay as they are in German: presets and programs.
 NAMES = re.compile(r"Domino Play|Stubby Sniff|Speech Dispatcher|\{\w*\}")
 
@@ -99,6 +113,9 @@ def test_a_whole_german_game_is_told_in_german(name: str) -> None:
             tell(game.log[start:])
     assert len(said) > 500
     assert english_in(said) == []
+    # Every sentence starts with a capital, whatever a placeholder put first ("Domino! Dein
+    # Partner hat alle Steine gelegt."), and none ends in a stray full stop.
+    assert [t for t in said if LOWER_START.search(t) or "…." in t] == []
 
 
 def test_what_the_game_says_about_its_files_is_german() -> None:
@@ -151,3 +168,20 @@ def test_the_keyboard_game_and_its_menu_speak_german_key_by_key(
     said = asyncio.run(go())
     assert len(said) > 80
     assert english_in(said) == []
+
+
+def test_the_german_catalogue_keeps_to_the_games_words() -> None:
+    with CATALOGUE.open("rb") as handle:
+        catalogue = read_po(handle)
+    found = []
+    for message in catalogue:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            found += [(text, why) for pattern, why in NOT_THE_GAMES_WORDS if pattern.search(text)]
+    assert found == []
+
+
+def test_the_echo_of_a_first_digit_is_the_number_trailing_off() -> None:
+    """Issue 22: "4 …." was heard, a full stop after the ellipsis."""
+    assert GameTexts(translator("de")).first_digit(4).text == "4…"
+    assert GameTexts(translator("en")).first_digit(4).text == "4..."

@@ -5,6 +5,8 @@ Each test is named after what a blind player needs (issue 11).
 
 from __future__ import annotations
 
+import re
+
 from helpers import rules_of, scripted_game, tile
 from sniff.announce import Announcer
 from sniff.announce.catchup import CatchUpWords
@@ -14,6 +16,7 @@ from sniff.engine import (
     Drew,
     End,
     Move,
+    Observation,
     Passed,
     Played,
     RoundEnded,
@@ -117,7 +120,7 @@ def test_round_end_says_the_scores_before_the_detail() -> None:
     event = RoundEnded(1, "blocked", ((tile("6-6"),), (tile("1-0"),)), (11, 0), (11, 0))
     game = scripted_game("sniff", ["6-6 1-1", "1-0 2-2"], "")
     said = _ann().on_events([event], observe(game, 0), prompt=False)[0].text
-    assert said.index("Score: you 11") < said.index("You hold 12 pips")
+    assert said.index("Score: you 11") < said.index("You hold double six: 12 pips")
 
 
 def test_muggins_rule_keeps_your_count_unsaid_until_you_claim() -> None:
@@ -149,28 +152,55 @@ def test_others_right_claims_of_nothing_are_not_said_every_turn() -> None:
 def test_the_round_key_names_the_round_rules_and_target() -> None:
     game = scripted_game("sniff-us", ["5-5 0-0 1-1 2-2 3-3 4-4 6-6", "5-1 2-1 3-1 4-1 6-1 3-2 4-2"])
     said = _ann().answers.round_info(observe(game, 0), "Sniff, US rules").text
-    assert said == "Round 1, a game to 250 points. Rules: Sniff, US rules."
+    assert said.startswith("Round 1, a game to 250 points. Rules: Sniff, US rules. ")
 
 
-def test_unseen_tiles_are_said_once_each_a_part_at_a_time() -> None:
-    game = scripted_game("sniff", ["6-6 1-1 2-2 3-3 4-4 5-5 0-0", "6-5 6-4 6-3 6-2 6-1 6-0 5-4"])
+def _unseen_parts(ann: Announcer, obs: Observation) -> list[str]:
+    """Every part of the unseen-tiles answer, T pressed until it says no more."""
+    heard: list[str] = []
+    while True:
+        said, more = ann.answers.unseen(obs, len(heard))
+        heard.append(said.text)
+        if not more:
+            return heard
+
+
+def test_each_suit_of_unseen_tiles_reads_as_many_tiles_as_it_says() -> None:
+    """Issue 22: "Fives, 5: six-five, double five, five-four, five-blank" read four of
+    five, and "Sixes, 7: double six" one of seven: a tile said under an earlier suit was
+    counted but not read again. Every suit now reads every unseen tile it counts."""
+    game = scripted_game("sniff", ["6-6 1-1 2-2 3-3 4-4 0-0 5-3", "6-5 6-4 6-3 6-2 6-1 6-0 5-4"])
     obs = observe(game, 0)
     ann = _ann()
-    named = ann.words.all_tile_names()
-    heard: list[str] = []
-    page = 0
-    while True:
-        said, more = ann.answers.unseen(obs, page)
-        heard.append(said.text)
-        page += 1
-        if not more:
-            break
-    text = " ".join(heard)
-    unseen = obs.unseen_tiles()
-    for t in unseen:
-        assert text.count(named[t] + ",") + text.count(named[t] + ".") == 1, named[t]
-    assert heard[0].startswith(f"{len(unseen)} tiles unseen.")
-    assert heard[0].endswith("T for more.") and len(heard) > 1
+    heard = _unseen_parts(ann, obs)
+    assert heard[0].startswith("21 tiles unseen, by suit, fewest first.")
+    assert len(heard) > 1 and all(part.endswith("T for more.") for part in heard[:-1])
+    named = {name: t for t, name in ann.words.all_tile_names().items()}
+    suits = {name: s for s, name in enumerate(ann.words.suits)}
+    unseen = set(obs.unseen_tiles())
+    groups = re.findall(r"(\w+), (\d+): ([^.]+)\.", " ".join(heard))
+    assert [suits[g[0].lower()] for g in groups] == [3, 6, 5, 4, 2, 1, 0]  # fewest first
+    for suit, count, tiles in groups:
+        read = [named[name] for name in tiles.split(", ")]
+        assert int(count) == len(read), suit
+        assert set(read) == {t for t in unseen if t.has(suits[suit.lower()])}, suit
+
+
+def test_suits_all_seen_are_named_first() -> None:
+    # Ann holds every three but three-blank; three-blank led: nobody else holds a three.
+    game = scripted_game(
+        "sniff",
+        ["3-0 6-3 5-3 4-3 3-3 3-2 3-1", "6-6 5-5 4-4 2-2 1-1 6-5 6-4"],
+        leader=0,
+    )
+    game.play(Move.parse("3-0 lead"))
+    obs = observe(game, 0)
+    first = _ann().answers.unseen(obs)[0].text
+    assert first.startswith("21 tiles unseen, by suit, fewest first. All seen: threes.")
+    german = _ann("de").answers.unseen(obs)[0].text
+    assert german.startswith(
+        "Noch nicht gesehen: 21 Steine, nach Zahlen, die seltenste zuerst. Alle gesehen: Dreien."
+    )
 
 
 def test_a_hint_that_gives_up_points_says_why() -> None:

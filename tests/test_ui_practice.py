@@ -377,29 +377,58 @@ def test_backspace_with_nothing_typed() -> None:
     assert sound_of(ctx).cues[-1] == "invalid"
 
 
-def test_enter_after_the_time_is_up_does_not_start_a_new_round(
+def test_a_late_answer_is_finished_judged_and_not_counted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The player was typing when the minute ran out: the Enter meant for that answer
-    says it came too late, and only the next Enter starts another round."""
+    """The player was typing when the minute ran out: the first key typed after it says
+    the answer will not count, the keys are echoed as ever, and the Enter meant for the
+    answer says whether it was right (not counted) instead of starting a new round; only
+    the next Enter does. Issue 22: it took three keys, the too-late notice twice."""
     monkeypatch.setattr("sniff.practice.session.TIMED_SECONDS", 0.5)
     words = PracticeWords(translator("en"))
+    (question,) = questions(Drill.TIMED, 1, 20, 1, Combination.FIVES)
+    assert question.answer == 11
 
     def time_is_up(ctx: UiContext) -> None:
         said(ctx, lambda texts: any(t.startswith("Practice menu") for t in texts))
 
-    steps: list[Step] = ["1", time_is_up, "2", "enter"]
-    ctx = run_practice_app([*steps, "enter", "escape", "escape"], drill=Drill.TIMED, start=True)
+    steps: list[Step] = ["1", time_is_up, "1", "enter"]
+    ctx = run_practice_app(
+        [*steps, "enter", "escape", "escape"], drill=Drill.TIMED, start=True, seed=20
+    )
     texts = speech_of(ctx).texts
     up = texts.index("Time is up.")
     assert texts[up + 1].startswith("Session over")
     assert texts[up + 2].startswith("Practice menu, Start, 4 of 4.")
-    # The digit typed too late and the Enter after it: told so, no round started.
-    assert texts[up + 3 : up + 5] == [words.too_late(), words.too_late()]
+    assert texts[up + 3] == f"{words.late_typing()} 11"
+    assert texts[up + 4] == "Too late, not counted. Right! Enter starts another round."
     questions_asked = [t for t in texts if t.endswith("The count?")]
     assert len(questions_asked) == 2  # the first round's, and the one the second Enter asked
     assert texts.index(questions_asked[1]) == up + 5
-    assert load_stats().stats.practice == {}  # nothing was answered
+    assert load_stats().stats.practice == {}  # nothing was answered in time
+
+
+def test_a_late_answer_typed_before_the_time_ran_out_takes_its_enter_only() -> None:
+    """The whole answer was typed in time, its Enter came too late: that Enter judges it
+    (not counted); a wrong one hears the arithmetic, as any wrong answer does."""
+    ctx, screen = drive(["1", "2"], drill=Drill.TIMED, level=1, seed=20)
+    assert screen.session is not None
+    screen.end_session(timed_out=True)  # the minute's timer rang
+    screen.enter_key()
+    said_now = speech_of(ctx).texts[-1]
+    assert said_now.startswith("Too late, not counted. No: ")
+    assert said_now.endswith(" Enter starts another round.")
+    assert not screen.asking
+    screen.enter_key()
+    assert screen.asking  # the next Enter starts another round
+
+
+def test_enter_after_the_time_is_up_with_nothing_typed_only_says_so() -> None:
+    ctx, screen = drive([], drill=Drill.TIMED, level=1, seed=20)
+    screen.end_session(timed_out=True)
+    screen.enter_key()
+    assert speech_of(ctx).texts[-1] == PracticeWords(translator("en")).too_late()
+    assert not screen.asking
 
 
 def test_the_practice_menu_has_home_end_and_first_letters() -> None:

@@ -115,12 +115,18 @@ class Announcer:
     # -- events ----------------------------------------------------------------------
 
     def on_events(
-        self, events: Iterable[Event], obs: Observation, *, prompt: bool = True
+        self,
+        events: Iterable[Event],
+        obs: Observation,
+        *,
+        prompt: bool = True,
+        selected: Move | None = None,
     ) -> list[Utterance]:
         """What this seat hears of *events* (all one action caused); *obs* is the
         seat's view after them. With *prompt*, "your turn" follows when the seat is
-        to act after an event that passes the turn. Each utterance carries its brief
-        form as :attr:`Utterance.short`, for a braille display."""
+        to act after an event that passes the turn, naming the *selected* play (see
+        :meth:`turn_prompt`). Each utterance carries its brief form as
+        :attr:`Utterance.short`, for a braille display."""
         if obs.sides != self.book.sides:
             self.book.set_sides(obs.sides)
             self._brief_book.set_sides(obs.sides)
@@ -139,7 +145,7 @@ class Announcer:
                     short = self._event(self._brief_events, seen_events, index, scene, obs).text
                 out.append(replace(said, short=short or None))
         if prompt and turn_passed:
-            turn = self.turn_prompt(obs)
+            turn = self.turn_prompt(obs, selected=selected)
             if turn is not None:
                 out.append(turn)
         return out
@@ -161,13 +167,15 @@ class Announcer:
             said = self._after_own_draw(said, seen, obs)
         return said
 
-    def turn_prompt(self, obs: Observation) -> Utterance | None:
+    def turn_prompt(self, obs: Observation, *, selected: Move | None = None) -> Utterance | None:
         """ "Your turn..." when this seat is to act, else None. It queues: it must not
-        cut off the plays said just before it."""
+        cut off the plays said just before it. *selected* is the play the cursor is on:
+        when it is legal, the prompt says what Enter would play ("Your turn, 2 fit:
+        five-one west, 11.")."""
         if obs.current != self.seat or obs.phase not in ACTIVE:
             return None
-        text = self.answers.turn_prompt(obs)
-        short = None if self.book.brief else self._brief_answers.turn_prompt(obs)
+        text = self.answers.turn_prompt(obs, selected=selected)
+        short = None if self.book.brief else self._brief_answers.turn_prompt(obs, selected=selected)
         return Utterance(text, cue="turn", kind="turn", short=short)
 
     def _after_own_draw(self, said: Utterance, event: Drew, obs: Observation) -> Utterance:

@@ -7,11 +7,11 @@ Each answer is one interrupting :class:`Utterance` built from an
 
 from __future__ import annotations
 
-from sniff.announce.phrases import BookPart, sentences
+from sniff.announce.phrases import BookPart, Phrasebook, sentences
+from sniff.announce.rule_words import RuleWords
+from sniff.announce.turns import TurnWords
 from sniff.announce.utterance import Utterance
 from sniff.engine import (
-    DRAW,
-    PASS,
     Claimed,
     Drew,
     End,
@@ -31,8 +31,9 @@ from sniff.engine import (
 
 __all__ = ["UNSEEN_PAGE", "Answers"]
 
-#: About how many tiles one press of the unseen-tiles key says.
-UNSEEN_PAGE = 8
+#: About how many tile names one press of the unseen-tiles key says (a tile of two
+#: suits is named under each).
+UNSEEN_PAGE = 12
 
 
 def _answer(text: str, kind: str, **extra: object) -> Utterance:
@@ -41,6 +42,10 @@ def _answer(text: str, kind: str, **extra: object) -> Utterance:
 
 class Answers(BookPart):
     """The information keys. Every method returns one interrupting utterance."""
+
+    def __init__(self, book: Phrasebook) -> None:
+        super().__init__(book)
+        self._turns = TurnWords(book)
 
     def hand(self, obs: Observation) -> Utterance:
         """Your tiles in order, how many, their pips (verbose: which fit where)."""
@@ -166,6 +171,8 @@ class Answers(BookPart):
     def scores(self, obs: Observation) -> Utterance:
         """Each side's score, the target, and who leads the game."""
         tr = self.tr
+        if obs.sides != self.book.sides:
+            self.book.set_sides(obs.sides)  # side names come from the book: keep them true
         # Translators: the scores key ("Score: you 45, Anna 30. Target 200").
         parts = [
             tr._("score: {scores}").format(scores=self.book.scores_list(obs.scores)),
@@ -220,11 +227,16 @@ class Answers(BookPart):
             else:
                 # Translators: the scores key after the game: you won ("you won, 212 to 174").
                 text = tr._("you won, {scores}")
+        elif len(self.book.sides[top]) > 1:
+            # Translators: the scores key after the game: two named partners won ("Anna and
+            # Clara won, 212 to 174").
+            text = tr._("{players} won, {scores}")
         else:
-            # Translators: the scores key after the game: a player or side won ("Anna won,
-            # 212 to 174").
+            # Translators: the scores key after the game: a player won ("Anna won, 212 to
+            # 174").
             text = tr._("{player} won, {scores}")
-        return text.format(player=self.book.side_name(top), scores=figures)
+        name = self.book.side_name(top)
+        return text.format(player=name, players=name, scores=figures)
 
     def boneyard(self, obs: Observation) -> Utterance:
         """Tiles in the boneyard and in each other hand."""
@@ -247,43 +259,52 @@ class Answers(BookPart):
     def unseen(self, obs: Observation, page: int = 0) -> tuple[Utterance, bool]:
         """Tiles not yet seen (in other hands or the boneyard), a part at a time.
 
-        Grouped by suit, the suits with fewest unseen tiles first, each tile said
-        once (under the first of its suits to come); about :data:`UNSEEN_PAGE`
-        tiles a part. Returns the part and whether more follows (T again).
+        Grouped by suit, the suits with fewest unseen tiles first (the ends the
+        others are least likely to answer), each suit with every unseen tile that
+        shows its number, so the number said and the tiles read agree: a tile with
+        two suits is read in both. Suits with none left unseen are named first. About
+        :data:`UNSEEN_PAGE` tiles a part, a suit never split. Returns the part and
+        whether more follows (T again).
         """
         tr, words = self.tr, self.words
         unseen = obs.unseen_tiles()
         if not unseen:
             # Translators: the unseen-tiles key when every tile has been seen.
             return _answer(sentences(tr._("you have seen every tile")), "unseen"), False
-        groups: list[tuple[int, list[Tile]]] = []
-        said: set[Tile] = set()
-        counts = {s: sum(1 for t in unseen if t.has(s)) for s in range(obs.rules.max_pip + 1)}
-        for suit in sorted((s for s in counts if counts[s]), key=lambda s: (counts[s], -s)):
-            tiles = sorted((t for t in unseen if t.has(suit) and t not in said), reverse=True)
-            if tiles:
-                said.update(tiles)
-                groups.append((suit, tiles))
-        pages: list[list[tuple[int, list[Tile]]]] = [[]]
+        suits = range(obs.rules.max_pip + 1)
+        groups = {s: sorted((t for t in unseen if t.has(s)), reverse=True) for s in suits}
+        order = sorted((s for s in suits if groups[s]), key=lambda s: (len(groups[s]), -s))
+        pages: list[list[int]] = [[]]
         size = 0
-        for group in groups:
+        for suit in order:
             if size >= UNSEEN_PAGE:
                 pages.append([])
                 size = 0
-            pages[-1].append(group)
-            size += len(group[1])
+            pages[-1].append(suit)
+            size += len(groups[suit])
         page %= len(pages)
         parts: list[str] = []
         if page == 0:
-            # Translators: the unseen-tiles key: how many tiles you have not seen yet.
-            text = tr.ngettext("{n} tile unseen", "{n} tiles unseen", len(unseen))
+            # Translators: the unseen-tiles key: how many tiles you have not seen yet, and
+            # how the list goes on: each suit, the one with the fewest unseen tiles first.
+            text = tr.ngettext(
+                "{n} tile unseen, by suit, fewest first",
+                "{n} tiles unseen, by suit, fewest first",
+                len(unseen),
+            )
             parts.append(text.format(n=len(unseen)))
-        for suit, tiles in pages[page]:
-            # Translators: one suit in the unseen-tiles list, with how many of its tiles are
-            # unseen in all and the ones not said yet ("fives, 4: five-two, five-blank").
+            gone = [words.suits[s] for s in sorted(suits, reverse=True) if not groups[s]]
+            if gone:
+                # Translators: the unseen-tiles key: suits of which you have seen every tile,
+                # so no other player can answer them ("all seen: threes and blanks").
+                text = tr._("all seen: {suits}")
+                parts.append(text.format(suits=words.join(gone)))
+        for suit in pages[page]:
+            # Translators: one suit in the unseen-tiles list: how many of its tiles are
+            # unseen, and which ("fives, 3: six-five, five-four, five-blank").
             text = tr._("{suit}, {n}: {tiles}")
-            names = ", ".join(words.tile(t) for t in tiles)
-            parts.append(text.format(suit=words.suits[suit], n=counts[suit], tiles=names))
+            names = ", ".join(words.tile(t) for t in groups[suit])
+            parts.append(text.format(suit=words.suits[suit], n=len(groups[suit]), tiles=names))
         more = page + 1 < len(pages)
         if more:
             # Translators: the unseen-tiles list goes on: press T again.
@@ -291,7 +312,8 @@ class Answers(BookPart):
         return _answer(sentences(*parts), "unseen"), more
 
     def round_info(self, obs: Observation, preset_name: str = "") -> Utterance:
-        """The round, the rules and the target: "Round 3. Sniff, to 200 points"."""
+        """The round, the target, and the rules: their name and what they are ("Round
+        3, a game to 200 points. Rules: Sniff. The first double is the sniff: ...")."""
         tr = self.tr
         # Translators: the round key: the round number and the game's target ("round 3, a
         # game to 200 points").
@@ -300,6 +322,7 @@ class Answers(BookPart):
         if preset_name:
             # Translators: the round key: the rules played ("rules: Sniff, US").
             parts.append(tr._("rules: {name}").format(name=preset_name))
+        parts.extend(RuleWords(tr).describe(obs.rules, obs.sides))
         if obs.rules.muggins:
             # Translators: the round key: the muggins rule is on.
             parts.append(tr._("the muggins rule is on"))
@@ -392,9 +415,12 @@ class Answers(BookPart):
             return _answer(sentences(tr._("nothing played yet this round")), "history")
         return _answer(sentences(*lines), "history")
 
-    def turn(self, obs: Observation, *, help: bool = False) -> Utterance:
-        """Whose turn it is (yours: what you can do; with *help*, how to answer a claim or
-        a muggins question too)."""
+    def turn(
+        self, obs: Observation, *, help: bool = False, selected: Move | None = None
+    ) -> Utterance:
+        """Whose turn it is (yours: what you can do, and what Enter would play: see
+        :meth:`turn_prompt`; with *help*, how to answer a claim or a muggins question
+        too)."""
         tr = self.tr
         if obs.phase is Phase.GAME_OVER:
             # Translators: the turn key after the game ended.
@@ -403,7 +429,7 @@ class Answers(BookPart):
             # Translators: the turn key between rounds.
             return _answer(sentences(tr._("the round is over")), "turn")
         if obs.current == obs.seat:
-            text = self.turn_prompt(obs)
+            text = self.turn_prompt(obs, selected=selected)
             if help and obs.phase is Phase.CLAIM:
                 text = sentences(text, self.claim_help())
             elif help and obs.phase is Phase.MUGGINS:
@@ -414,77 +440,18 @@ class Answers(BookPart):
         return _answer(sentences(text), "turn")
 
     def claim_help(self) -> str:
-        # Translators: how to claim points (muggins rule), after "claim your points".
-        return self.tr._("type the points and press Enter, 0 for none")
+        """How to claim points (muggins rule), said after the first claim prompt."""
+        return self._turns.claim_help()
 
     def muggins_help(self) -> str:
-        # Translators: how to answer a muggins question, after "call muggins, or let it go?".
-        return self.tr._("Y: call muggins. N: let it go")
+        """How to answer a muggins question, said after the first one."""
+        return self._turns.muggins_help()
 
-    def turn_prompt(self, obs: Observation) -> str:
-        """What to do now, when it is this seat's turn."""
-        tr = self.tr
-        if obs.phase is Phase.CLAIM:
-            # Translators: muggins rule: you must say how many points your play earned.
-            return sentences(tr._("claim your points: how many did your play earn?"))
-        if obs.phase is Phase.MUGGINS:
-            # Translators: muggins rule: the opponent claimed wrongly; you may take the points.
-            return sentences(tr._("call muggins, or let it go?"))
-        if obs.layout.lead is None:
-            if obs.required_lead is not None:
-                # Translators: your turn to lead, and the rules say which tile.
-                text = tr._("your turn: lead {tile}").format(
-                    tile=self.words.tile(obs.required_lead)
-                )
-            else:
-                # Translators: your turn to lead any tile.
-                text = tr._("your turn to lead")
-            return sentences(text)
-        if obs.forced is not None:
-            # Translators: you drew a tile that fits and must play it.
-            return sentences(tr._("play {tile}").format(tile=self.words.tile(obs.forced)))
-        tiles = {a.tile for a in obs.legal if isinstance(a, Move)}
-        n = len(tiles)
-        parts = []
-        if obs.second_turn:
-            # Translators: alle-fuenfe rules: the leader plays a second tile at once.
-            parts.append(tr._("you play again"))
-        if n == 0:
-            if DRAW in obs.legal:
-                # Translators: your turn, nothing fits, so you draw.
-                parts.append(tr._("your turn, nothing fits: draw"))
-            elif PASS in obs.legal:
-                # Translators: your turn, nothing fits and you cannot draw, so you pass.
-                parts.append(tr._("your turn, nothing fits: pass"))
-            else:
-                # Translators: your turn, when nothing fits and no action is open (a safeguard).
-                parts.append(tr._("your turn"))
-        elif self.book.brief:
-            # Translators: brief: your turn and how many of your tiles fit ("your turn, 3 fit").
-            parts.append(tr.ngettext("your turn, {n} fits", "your turn, {n} fit", n).format(n=n))
-        else:
-            # Translators: your turn, and where each tile that fits goes ("your turn: six-three
-            # fits east, double five fits west or north").
-            text = tr._("your turn: {fits}")
-            parts.append(text.format(fits=self._what_fits(obs)))
-        if self.book.verbose:
-            # Translators: verbose turn prompt: the open ends ("Open ends: west 4, east 2").
-            parts.append(tr._("open ends: {ends}").format(ends=self.book.ends_list(obs.layout)))
-        return sentences(*parts)
-
-    def _what_fits(self, obs: Observation) -> str:
-        """ "six-three fits east, double five fits west or north" (in the hand's order)."""
-        ends: dict[Tile, list[End]] = {}
-        for action in obs.legal:
-            if isinstance(action, Move) and not action.endwise:
-                ends.setdefault(action.tile, []).append(action.end)
-        # Translators: one tile that fits, in the turn prompt ("six-three fits east").
-        item = self.tr._("{tile} fits {ends}")
-        return ", ".join(
-            item.format(tile=self.words.tile(t), ends=self.book.fit_ends(ends[t]))
-            for t in obs.hand
-            if t in ends
-        )
+    def turn_prompt(self, obs: Observation, *, selected: Move | None = None) -> str:
+        """What to do now, when it is this seat's turn; *selected*, the play the cursor
+        is on, is named with what it would make when it is legal
+        (:meth:`TurnWords.prompt <sniff.announce.turns.TurnWords.prompt>`)."""
+        return self._turns.prompt(obs, selected=selected)
 
     def tile_choice(self, obs: Observation, tile: Tile) -> Utterance:
         """A tile as the player moves onto it: "five-three, fits east or north"."""

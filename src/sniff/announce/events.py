@@ -9,10 +9,10 @@ serve both and neither keeps a copy of the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sniff.announce.phrases import BookPart, Phrasebook, sentences
+from sniff.announce.round_end import RoundEndWords
 from sniff.announce.utterance import Utterance
 from sniff.engine import (
     Claimed,
@@ -30,11 +30,7 @@ from sniff.engine import (
     Passed,
     Played,
     RoundEnded,
-    RoundScoring,
     RuleSet,
-    Tile,
-    pip_total,
-    round_to_five,
 )
 from sniff.engine.dealing import heaviest_tile, highest_double
 
@@ -80,11 +76,11 @@ class EventWords(BookPart):
     """Turns events into utterances, for one seat (or a spectator)."""
 
     def __init__(self, book: Phrasebook, *, prompts_own_turn: bool = False) -> None:
-        super().__init__(
-            book
-        )  # The live announcer follows a deal with "your turn to lead": the deal then
+        super().__init__(book)
+        # The live announcer follows a deal with "your turn to lead": the deal then
         # need not say that you lead.
         self.prompts_own_turn = prompts_own_turn
+        self.round_end = RoundEndWords(book)
 
     def describe(self, event: Event, scene: Scene) -> Utterance:
         """What *event* sounds like from this seat (already a public event)."""
@@ -101,7 +97,7 @@ class EventWords(BookPart):
         if isinstance(event, MugginsCalled):
             return self._muggins(event)
         if isinstance(event, RoundEnded):
-            return self._round_ended(event, scene.rules)
+            return self.round_end.said(event, scene.rules)
         return self._game_ended(event)
 
     # -- plays ---------------------------------------------------------------------
@@ -416,126 +412,7 @@ class EventWords(BookPart):
         text = tr._("{player} leads the highest double, or with no double the heaviest tile")
         return text.format(player=self.book.name(leader))
 
-    # -- ends of rounds and games ---------------------------------------------------------
-
-    def _round_ended(self, event: RoundEnded, rules: RuleSet) -> Utterance:
-        tr = self.tr
-        mine = self.book.my_side()
-        won = lost = False
-        if mine is not None and event.reason != "target":
-            best = max(event.points)
-            if any(p != best for p in event.points):
-                won = event.points[mine] == best
-                lost = not won
-        cue = "round_won" if won else ("round_lost" if lost else None)
-        if event.reason == "target":
-            # Translators: the round stops because a side reached the target score.
-            text = tr._("the target is reached")
-            return Utterance(sentences(text), kind="round_end")
-        parts: list[str] = []
-        if event.reason == "domino" and event.went_out is not None:
-            if self.book.is_me(event.went_out):
-                # Translators: you played your last tile ("domino").
-                parts.append(tr._("domino! You went out"))
-            else:
-                # Translators: another player played the last tile.
-                text = tr._("domino! {player} went out")
-                parts.append(text.format(player=self.book.name(event.went_out)))
-        else:
-            # Translators: a blocked round: every player in turn has passed.
-            parts.append(tr._("blocked: nobody can play"))
-        # What the round brought and the scores first; how it was reckoned after.
-        gains = [self.book.side_points(i, p) for i, p in enumerate(event.points) if p]
-        if gains:
-            parts.append(", ".join(gains))
-        else:
-            # Translators: a round end where no side gains or loses points.
-            parts.append(tr._("nobody scores"))
-        # Translators: the scores after a round ("Score: you 45, Anna 30").
-        parts.append(tr._("score: {scores}").format(scores=self.book.scores_list(event.scores)))
-        parts.extend(self._hands_at_end(event.hands, rules))
-        arithmetic = self._round_arithmetic(event, rules)
-        if arithmetic:
-            parts.append(arithmetic)
-        return Utterance(sentences(*parts), cue=cue, points=max(event.points), kind="round_end")
-
-    def _hands_at_end(self, hands: Sequence[Sequence[Tile]], rules: RuleSet) -> list[str]:
-        """Each hand left at a round end: pips (rounded where the rules round), tiles."""
-        tr = self.tr
-        rounded = rules.round_scoring in (
-            RoundScoring.SUBTRACT_OWN,
-            RoundScoring.WINNER_ROUNDED_HANDS,
-        )
-        out = []
-        for seat, hand in enumerate(hands):
-            if not hand:
-                continue
-            pips = pip_total(tuple(hand))
-            me = self.book.is_me(seat)
-            if me:
-                # Translators: at a round end, the pips left in your hand.
-                text = tr.ngettext("you hold {pips} pip", "you hold {pips} pips", pips)
-            else:
-                # Translators: at a round end, the pips left in another player's hand.
-                text = tr.ngettext("{player} holds {pips} pip", "{player} holds {pips} pips", pips)
-            line = text.format(player=self.book.name(seat), pips=pips)
-            if rounded:
-                # Translators: a hand's pips rounded to the nearest five ("17 pips, rounded 15").
-                line += ", " + tr._("rounded {rounded}").format(rounded=round_to_five(pips))
-            if not self.book.brief:
-                # Your own leftovers too: they are what the others score.
-                line += ": " + self.words.tiles(hand)
-            out.append(line)
-        return out
-
-    def _round_arithmetic(self, event: RoundEnded, rules: RuleSet) -> str:
-        """How the round's points were reckoned (normal and verbose)."""
-        if self.book.brief:
-            return ""
-        tr = self.tr
-        pips = [pip_total(tuple(h)) for h in event.hands]
-        method = rules.round_scoring
-        winner = event.went_out
-        if method is RoundScoring.OPPONENTS_PIPS and winner is not None:
-            side = self.book.side_of(winner)
-            theirs = [str(p) for s, p in enumerate(pips) if self.book.side_of(s) != side and p]
-            if len(theirs) < 2:
-                return ""
-            # Translators: at a round end, the opponents' pips added up ("12 and 11 make 23").
-            return tr._("{numbers} make {total}").format(
-                numbers=self.words.join(theirs), total=event.points[side]
-            )
-        if method is RoundScoring.OPPONENTS_PIPS:
-            # Translators: blocked round: pips minus another's pips ("17 minus 12 is 5").
-            step = tr._("{more} minus {fewer} is {difference}")
-            steps = [
-                step.format(more=more, fewer=mine, difference=more - mine)
-                for seat, mine in enumerate(pips)
-                for other, more in enumerate(pips)
-                if self.book.side_of(other) != self.book.side_of(seat) and more > mine
-            ]
-            return ", ".join(steps) if self.book.verbose else ""
-        if method is RoundScoring.WINNER_NET_FIVES:
-            best = [i for i, p in enumerate(event.points) if p]
-            if not best:
-                return ""
-            side = best[0]
-            others = sum(p for s, p in enumerate(pips) if self.book.side_of(s) != side)
-            own = sum(p for s, p in enumerate(pips) if self.book.side_of(s) == side)
-            net = max(0, others - own)
-            # Translators: domino-play round end ("23 minus 4 is 19, rounded 20, divided by 5: 4").
-            text = tr._(
-                "{others} minus {own} is {net}, rounded {rounded}, divided by {unit}: {points}"
-            )
-            return text.format(
-                others=others,
-                own=own,
-                net=net,
-                rounded=round_to_five(net),
-                unit=rules.points_unit,
-                points=event.points[side],
-            )
-        return ""
+    # -- the end of the game (a round's end: RoundEndWords) ------------------------------
 
     def _game_ended(self, event: GameEnded) -> Utterance:
         tr = self.tr

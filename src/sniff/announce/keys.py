@@ -224,11 +224,17 @@ class KeyTexts:
         # Translators: help: what N does in the game (muggins rule).
         return self.tr._("let a wrong claim go")
 
-    def claim_digits(self) -> str:
-        # Translators: help: what the digit keys do in the game.
-        return self.tr._(
-            "type a tile's two numbers to jump to it; after your play, type the points you claim"
-        )
+    def claim_digits(self, *, muggins: bool = False) -> str:
+        """What the digit keys do: jump to a tile, and under the muggins rule (only
+        then) type the points a play claims."""
+        if muggins:
+            # Translators: help: what the digit keys do in the game under the muggins rule.
+            return self.tr._(
+                "type a tile's two numbers to jump to it; after your play, type the points "
+                "you claim"
+            )
+        # Translators: help: what the digit keys do in the game ("6 4" selects six-four).
+        return self.tr._("type a tile's two numbers to jump to it")
 
     # -- keys every screen has ------------------------------------------------------------
 

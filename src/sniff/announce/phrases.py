@@ -22,6 +22,9 @@ def sentences(*parts: str) -> str:
 
     >>> sentences("you draw five-three", "it fits west.")
     'You draw five-three. It fits west.'
+
+    A fragment that trails off ("5…", the echo of a first digit) keeps its ellipsis
+    alone: a full stop after it would be read out.
     """
     out = []
     for part in parts:
@@ -29,7 +32,7 @@ def sentences(*parts: str) -> str:
         if not part:
             continue
         part = part[0].upper() + part[1:]
-        if part[-1] not in ".!?":
+        if part[-1] not in ".!?…":
             part += "."
         out.append(part)
     return " ".join(out)
@@ -235,7 +238,21 @@ class Phrasebook:
             # Translators: the count when no tile is on the table.
             return tr._("the table is empty, the count is 0")
         plain = [str(p.pips) for p in parts if p.kind == "end"]
-        special = [s for s in (self.part_phrase(p, layout) for p in parts) if s]
+        halves = [p for p in parts if p.kind == "half"]
+        both_ends = len(halves) == 2 and halves[0].pips == halves[1].pips
+        special = []
+        for part in parts:
+            if both_ends and part is halves[1]:
+                continue  # the lone lengthwise lead: one tile, said once for both ends
+            phrase = self.part_phrase(part, layout)
+            if both_ends and part is halves[0]:
+                # Translators: a term of the count: a double lying alone along the line (the
+                # lead, stubby rules) counts one half at each end of the line.
+                phrase = tr._("{tile} lies lengthwise and counts {pips} at each end").format(
+                    tile=self.words.tile(_double_at(part, half=True)), pips=part.pips
+                )
+            if phrase:
+                special.append(phrase)
         if not special:
             # Translators: the count's arithmetic when only plain ends count ("ends 4, 6 and 5
             # make 15"); {ends} is a list of numbers.
@@ -247,7 +264,7 @@ class Phrasebook:
             text = tr.ngettext("end {ends}", "ends {ends}", len(plain))
             terms.append(text.format(ends=self.words.join(plain)))
         terms.extend(special)
-        if len(terms) == 1:
+        if len(terms) == 1 and not both_ends:
             return terms[0]
         # Translators: adds a term to the count's arithmetic ("ends 4 and 6, plus double five
         # counts 10").
@@ -255,8 +272,8 @@ class Phrasebook:
         joined = terms[0]
         for term in terms[1:]:
             joined = plus.format(terms=joined, term=term)
-        # Translators: the count's arithmetic with several terms, then the total ("...: 20 in all").
-        return tr._("{terms}: {count} in all").format(terms=joined, count=layout.count)
+        # Translators: the count's arithmetic with several terms, then the total ("...; 20 in all").
+        return tr._("{terms}; {count} in all").format(terms=joined, count=layout.count)
 
     def count_arithmetic(
         self, layout: Layout, combination: Combination = Combination.FIVES, unit: int = 1

@@ -520,6 +520,25 @@ class PracticeWords:
         # round by itself.
         return self.tr._("The time was up: that answer is not counted. Enter starts another round.")
 
+    def late_typing(self) -> str:
+        """The first key typed for an answer after the timed round ran out."""
+        # Translators: the player typed on after the timed drill's minute was over; the
+        # keys typed are said back after it, and Enter will say whether the answer was right.
+        return self.tr._("The time was up: this answer will not count.")
+
+    def late_answer(self, answered: Answered) -> str:
+        """An answer finished after the timed round ran out: right or wrong (with the
+        arithmetic, as any answer), not counted, and what Enter does now."""
+        tr = self.tr
+        return sentences(
+            # Translators: an answer given after the timed drill's minute was over, before
+            # whether it was right ("Too late, not counted. Right!").
+            tr._("too late, not counted"),
+            self.feedback(answered, 0),
+            # Translators: after a late answer in the timed drill: the practice menu is back.
+            tr._("Enter starts another round"),
+        )
+
     def percent(self, fraction: float) -> str:
         # Translators: a share in percent ("80 percent").
         return self.tr._("{n} percent").format(n=round(fraction * 100))

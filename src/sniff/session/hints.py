@@ -27,6 +27,10 @@ class Hint:
     again); *best_points* the most any play scores now, and *best_move* one
     play that scores it, with *best_reply* its own reply figure. When
     ``points < best_points`` the hint gives up points now, and says why.
+    *plays* is how many plays there are; *rivals* how many other plays score
+    as much as this one, and *rival_reply* the least any of them leaves the
+    next player (None: no rival, or nobody answers), so the hint can say why
+    it prefers this play to the ones that score the same.
     """
 
     action: Action
@@ -36,6 +40,9 @@ class Hint:
     best_points: int = 0
     best_move: Move | None = None
     best_reply: int | None = None
+    plays: int = 1
+    rivals: int = 0
+    rival_reply: int | None = None
 
     @property
     def gives_up_points(self) -> bool:
@@ -67,11 +74,18 @@ def explain(obs: Observation, action: Action) -> Hint:
     chosen = what_if(layout, action, rules)
     best_move: Move | None = None
     best_points = chosen.points
-    for move in obs.legal:
-        if isinstance(move, Move) and move.end is not End.LEAD:
-            points = what_if(layout, move, rules).points
-            if points > best_points:
-                best_move, best_points = move, points
+    plays = [move for move in obs.legal if isinstance(move, Move)]
+    rival_replies: list[int] = []
+    rivals = 0
+    for move in plays:
+        points = what_if(layout, move, rules).points
+        if points > best_points:
+            best_move, best_points = move, points
+        elif points == chosen.points and move != action:
+            rivals += 1
+            reply = reply_after(move)
+            if reply is not None:
+                rival_replies.append(reply)
     return Hint(
         action,
         count=chosen.count,
@@ -80,4 +94,7 @@ def explain(obs: Observation, action: Action) -> Hint:
         best_points=best_points,
         best_move=best_move,
         best_reply=reply_after(best_move) if best_move is not None else None,
+        plays=len(plays),
+        rivals=rivals,
+        rival_reply=min(rival_replies, default=None),
     )

@@ -12,9 +12,12 @@ answers and the session's results into speech. Three stages:
   scoring, Escape leaves the practice (back to the setup menu, or, run as
   ``sniff practice``, the program ends with a goodbye).
 
-When the timed drill's minute runs out, the answer being typed is too late;
-the Enter that was meant to give it must not start a new round, so the first
-Enter after the time is up only says so (see :attr:`PracticeScreen.late`).
+When the timed drill's minute runs out, the answer being typed is too late.
+It may still be finished: the first key typed for it says it will not count,
+the keys after it are echoed as usual, and its Enter says whether it was right
+and that it was not counted, instead of starting a new round; the next Enter
+does that (see :attr:`PracticeScreen.late`). A late answer costs no key the
+player did not mean to press.
 
 Progress is saved after every answer, so closing the window loses nothing;
 the screen remembers how many answers of the session are saved already, so
@@ -33,7 +36,15 @@ from sniff.announce.files import FileWords
 from sniff.announce.practice import PracticeWords
 from sniff.announce.utterance import Utterance
 from sniff.engine import Combination
-from sniff.practice import LEVELS, Drill, PracticeSession, Summary
+from sniff.practice import (
+    LEVELS,
+    Answered,
+    Drill,
+    PracticeSession,
+    Question,
+    Summary,
+    judge,
+)
 from sniff.storage import record_practice
 from sniff.ui.base import Binding, Host
 from sniff.ui.lists import next_by_letter
@@ -106,9 +117,12 @@ class PracticeScreen:
         self._save_failed = False  # said once per session, not after every answer
         self._timer: asyncio.TimerHandle | None = None
         # The timed round ran out: keys typed for the answer that was too late, and the
-        # Enter that would give it, are told so instead of starting a new round.
+        # Enter that gives it, finish that answer (judged, not counted) instead of
+        # starting a new round.
         self.late = False
         self._late_told = False
+        self._late_typed = ""
+        self._late_question: Question | None = None
         # What every question of this sitting sounded like: no round repeats one.
         self.heard: set[Hashable] = set()
 
@@ -241,12 +255,15 @@ class PracticeScreen:
 
     def _unbound_in_menu(self, key: str) -> bool:
         if self.late and (key in _ANSWER_CHARS or key.isalpha()):
-            # Typing on for the answer the time cut off.
+            # Typing on for the answer the time cut off: it is finished as usual.
+            if len(self._late_typed) < _MAX_TYPED:
+                self._late_typed += key.lower()
+            echo = self.words.typed_char(key) if key == " " else self._late_typed
             if self._late_told:
-                self.ctx.output.sound.play("invalid")
+                self._say(echo)
             else:
                 self._late_told = True
-                self._say(self.words.too_late(), cue="invalid")
+                self._say(f"{self.words.late_typing()} {echo}", cue="invalid")
             return True
         if not key.isalpha():
             return False
@@ -332,10 +349,10 @@ class PracticeScreen:
 
     def enter_key(self) -> None:
         """Enter: start from the menu, or give the typed answer; after the timed
-        round ran out, the first Enter only says the answer came too late."""
+        round ran out, the first Enter finishes the late answer: whether it was
+        right, and that it is not counted (a new round waits for the next Enter)."""
         if self.late:
-            self.late = False
-            self._say(self.words.too_late(), cue="invalid")
+            self._finish_late_answer()
             return
         if not self.asking:
             self.start()
@@ -360,7 +377,23 @@ class PracticeScreen:
             return
         self._ask(interrupt=False)
 
+    def _finish_late_answer(self) -> None:
+        """The Enter of an answer the timed round's end cut off: judged, not counted."""
+        self.late = False
+        question, typed = self._late_question, self._late_typed.strip()
+        self._late_question, self._late_typed = None, ""
+        verdict = judge(question, typed) if question is not None and typed else None
+        if question is None or verdict is None or not verdict.readable:
+            self._say(self.words.too_late(), cue="invalid")
+            return
+        answered = Answered(question, verdict, 0.0)
+        self._say(self.words.late_answer(answered), cue="invalid")
+
     def backspace(self) -> None:
+        if self.late and self._late_typed:
+            self._late_typed = self._late_typed[:-1]
+            self._say(self.words.echo(self._late_typed))
+            return
         if not self.asking or not self.typed:
             self._say(self.words.menu.nothing_typed(), cue="invalid")
             return
@@ -412,6 +445,9 @@ class PracticeScreen:
         assert self.session is not None
         self.late = timed_out
         self._late_told = False
+        # What was typed when the time ran out is the start of the late answer.
+        self._late_typed = self.typed if timed_out else ""
+        self._late_question = self.session.question if timed_out else None
         self._cancel_timer()
         session = self.session
         summary = session.finish()
