@@ -225,6 +225,20 @@ class OnlineWords:
         text = self.tr._("the game's record could not be kept: {detail}")
         return _say(text.format(detail=detail), cue="invalid")
 
+    # -- keys -------------------------------------------------------------------------------
+
+    def code_key(self) -> str:
+        # Translators: help for the key that says the table's code again.
+        return self.tr._("the table's code, letter by letter")
+
+    def waiting_key(self) -> str:
+        # Translators: help for the key that says who is still missing before the game.
+        return self.tr._("how many players are still missing")
+
+    def chat_key(self) -> str:
+        # Translators: help for the chat key at an online table.
+        return self.tr._("say something to the table")
+
     # -- chat -------------------------------------------------------------------------------
 
     def chat_prompt(self) -> Utterance:

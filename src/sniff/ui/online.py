@@ -199,20 +199,16 @@ class WaitingScreen:
         return sum(1 for p in players if isinstance(p, dict) and p.get("taken") is False)
 
     def enter(self) -> None:
+        self.say_waiting()
+
+    def say_waiting(self) -> None:
         self.host.ctx.output.say(self.words.waiting(self.missing(), self.link.code))
 
     def bindings(self) -> list[Binding]:
-        keys = KeyTexts(self.host.ctx.translator)
+        keys, words = KeyTexts(self.host.ctx.translator), self.words
         return [
-            Binding(
-                ("c",),
-                lambda: keys.label("c"),
-                lambda: self.words.code_is("").text,
-                lambda: self.host.ctx.output.say(self.words.code_is(self.link.code)),
-            ),  # fmt: skip
-            Binding(
-                ("w",), lambda: keys.label("w"), lambda: self.words.waiting(0, "").text, self.enter
-            ),  # fmt: skip
+            Binding(("c",), lambda: keys.label("c"), words.code_key, self.say_code),
+            Binding(("w",), lambda: keys.label("w"), words.waiting_key, self.say_waiting),
         ]
 
     def container(self) -> AnyContainer:

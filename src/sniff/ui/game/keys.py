@@ -56,7 +56,16 @@ def load_hand_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
         ]
     tr = screen.host.ctx.translator
     # Digits have no binding of their own (unbound_key takes them): help names them.
-    out.append(Binding((), lambda: key_name(tr, "digits"), texts.claim_digits, _nothing, "play"))
+    muggins = screen.link.rules.muggins
+    out.append(
+        Binding(
+            (),
+            lambda: key_name(tr, "digits"),
+            lambda: texts.claim_digits(muggins=muggins),
+            _nothing,
+            "play",
+        )
+    )
     return out
 
 
@@ -90,7 +99,13 @@ def load_review_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
             screen.key(lambda: screen.voice.since_my_move()),
             "review",
         ),
-        _bind(texts, ("w",), texts.turn, ask(lambda a, o: a.turn(o, help=True)), "review"),
+        _bind(
+            texts,
+            ("w",),
+            texts.turn,
+            ask(lambda a, o: a.turn(o, help=True, selected=screen.cursor.chosen_move())),
+            "review",
+        ),
         _bind(texts, ("f2",), texts.hint, screen.key(lambda: screen.hinter.request()), "review"),
     ]
 

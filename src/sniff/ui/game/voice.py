@@ -119,7 +119,7 @@ class GameVoice:
         if obs.phase is Phase.GAME_OVER:
             self.say(self.texts.game_over_prompt())
             return
-        prompt = self.announcer.turn_prompt(obs) if turn else None
+        prompt = self.announcer.turn_prompt(obs, selected=selected) if turn else None
         if prompt is None:
             return
         unheard = self.owed.unheard_count()
