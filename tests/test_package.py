@@ -229,7 +229,7 @@ def test_the_wheel_installs_only_what_the_game_uses(
         installed,
         "python",
         "-c",
-        "import importlib.util as u; print(u.find_spec('babel'), u.find_spec('accessible_output2'))",
+        "from importlib.util import find_spec as f; print(f('babel'), f('accessible_output2'))",
         cwd=tmp_path,
     ).split()
     assert found[0] == "None", "no Babel at run time"

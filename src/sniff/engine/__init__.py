@@ -25,10 +25,30 @@ from sniff.engine.events import (
     event_fields,
 )
 from sniff.engine.layout import ARM_ENDS, End, Layout, Part, Placed
-from sniff.engine.leading import chance_decides_leader, next_seat
-from sniff.engine.observation import Observation, determinize, observe, public_event
+from sniff.engine.leading import (
+    chance_decides_leader,
+    lead_is_named,
+    next_seat,
+    not_dealt_given_lead,
+)
+from sniff.engine.observation import (
+    ChosenPlay,
+    Observation,
+    chosen_plays,
+    determinize,
+    observe,
+    public_event,
+)
 from sniff.engine.phase import ACTIVE, Phase
-from sniff.engine.queries import WhatIf, best_reply, fitting_ends, move_fits, tile_moves, what_if
+from sniff.engine.queries import (
+    WhatIf,
+    best_reply,
+    fitting_ends,
+    move_fits,
+    plays_again,
+    tile_moves,
+    what_if,
+)
 from sniff.engine.refusals import Reason, Refusal
 from sniff.engine.replay import (
     EVENT_NAMES,
@@ -66,6 +86,7 @@ __all__ = [
     "SET_SIZES",
     "Action",
     "CallMuggins",
+    "ChosenPlay",
     "Claim",
     "Claimed",
     "Combination",
@@ -109,15 +130,19 @@ __all__ = [
     "action_of",
     "best_reply",
     "chance_decides_leader",
+    "chosen_plays",
     "determinize",
     "event_fields",
     "fitting_ends",
     "full_set",
+    "lead_is_named",
     "move_fits",
     "next_seat",
+    "not_dealt_given_lead",
     "observe",
     "pip_total",
     "play_points",
+    "plays_again",
     "preset",
     "public_event",
     "replay",
