@@ -23,6 +23,7 @@ from sniff.engine import (
     determinize,
     what_if,
 )
+from sniff.enums import BotLevel
 
 #: Playouts per decision by default (tuned for well under 250 ms at p95).
 DEFAULT_PLAYOUTS = 600
@@ -61,7 +62,7 @@ def playout(game: Game) -> None:
 class ExpertBot(SearchBot):
     """Perfect-information Monte Carlo: sampled deals, greedy playouts on the game itself."""
 
-    level = "expert"
+    level = BotLevel.EXPERT
 
     def __init__(
         self, seed: int, *, playouts: int = DEFAULT_PLAYOUTS, time_limit: float | None = None

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from sniff.bots.base import SimpleBot
 from sniff.engine import Action, Move, Observation, best_reply, plays_again, what_if
+from sniff.enums import BotLevel
 
 
 class GreedyBot(SimpleBot):
     """Most points now, then no scoring count for the next player, then shed pips."""
 
-    level = "greedy"
+    level = BotLevel.GREEDY
     claim_right = 0.9
     muggins_call = 0.7
 

@@ -21,10 +21,11 @@ from sniff.engine.events import (
     Pass,
     Passed,
     Played,
+    RoundEnd,
     RoundEnded,
     event_fields,
 )
-from sniff.engine.layout import ARM_ENDS, End, Layout, Part, Placed
+from sniff.engine.layout import ARM_ENDS, End, Layout, Part, PartKind, Placed
 from sniff.engine.leading import (
     chance_decides_leader,
     lead_is_named,
@@ -110,6 +111,7 @@ __all__ = [
     "NoDouble",
     "Observation",
     "Part",
+    "PartKind",
     "Pass",
     "Passed",
     "Phase",
@@ -119,6 +121,7 @@ __all__ = [
     "Reason",
     "Refusal",
     "ReplayError",
+    "RoundEnd",
     "RoundEnded",
     "RoundScoring",
     "RuleSet",

@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable
 
 from sniff.engine.dealing import Deal, draw_for_lead, heaviest_tile, heaviness, highest_double
-from sniff.engine.events import RoundEnded
+from sniff.engine.events import RoundEnd, RoundEnded
 from sniff.engine.rules import Direction, FirstLeader, LeadRule, NextLeader, NoDouble, RuleSet
 from sniff.engine.tiles import Tile
 
@@ -75,7 +75,7 @@ def choose_leader(
     return next_seat(last_leader, players, rules.direction), None
 
 
-def chance_decides_leader(rules: RuleSet, round_no: int, previous_reason: str | None) -> bool:
+def chance_decides_leader(rules: RuleSet, round_no: int, previous_reason: RoundEnd | None) -> bool:
     """Whether round *round_no*'s leader is left to chance (lot, or drawing tiles).
 
     A replay takes the recorded leader of such a round as the outcome of the
@@ -85,7 +85,7 @@ def chance_decides_leader(rules: RuleSet, round_no: int, previous_reason: str | 
         return False
     if round_no == 1:
         return True
-    return rules.next_leader is NextLeader.WINNER and previous_reason != "domino"
+    return rules.next_leader is NextLeader.WINNER and previous_reason is not RoundEnd.DOMINO
 
 
 def lead_is_named(rules: RuleSet) -> bool:

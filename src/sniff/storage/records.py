@@ -37,6 +37,7 @@ from sniff.engine import (
     Passed,
     Played,
     ReplayError,
+    RoundEnd,
     RoundEnded,
     RulesError,
     RuleSet,
@@ -44,11 +45,12 @@ from sniff.engine import (
     full_set,
     replay_all,
 )
+from sniff.enums import values
 from sniff.storage.atomic import writable_target, write_atomic
 from sniff.storage.limits import DataError, loads
 
 FORMAT = "sniff-record/1"
-REASONS = ("domino", "blocked", "target")
+REASONS: tuple[str, ...] = values(RoundEnd)
 
 #: The longest line read: a deal of the double-twelve set to eight seats takes 800 bytes.
 LINE_LIMIT = 64 * 1024
@@ -165,7 +167,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
         return {
             "type": "round_end",
             "round": event.round,
-            "reason": event.reason,
+            "reason": event.reason.value,
             "hands": [_tiles(hand) for hand in event.hands],
             "points": list(event.points),
             "scores": list(event.scores),
@@ -507,10 +509,11 @@ def parse_record(lines: Iterable[str]) -> Record:
         elif kind == "muggins":
             event = MugginsCalled(line.player(), line.integer("points"))
         elif kind == "round_end":
-            reason = line.get("reason")
-            if reason not in REASONS:
-                raise line.fail(f"a round ends by {', '.join(REASONS)}, not {json.dumps(reason)}")
-            went_out = last_play.player if reason == "domino" and last_play else None
+            word = line.get("reason")
+            if word not in REASONS:
+                raise line.fail(f"a round ends by {', '.join(REASONS)}, not {json.dumps(word)}")
+            reason = RoundEnd(word)
+            went_out = last_play.player if reason is RoundEnd.DOMINO and last_play else None
             event = RoundEnded(
                 line.integer("round"),
                 reason,
