@@ -16,9 +16,12 @@ from helpers import deal, rules_of, scripted_game
 from sniff.engine import (
     PRESETS,
     Claim,
+    Dealt,
+    DrawShows,
     Drew,
     End,
     Game,
+    Layout,
     Move,
     Phase,
     Played,
@@ -26,6 +29,7 @@ from sniff.engine import (
     ScriptedDealer,
     Tile,
     chosen_plays,
+    draw_shows,
     full_set,
     not_dealt_given_lead,
     observe,
@@ -117,6 +121,40 @@ def test_a_drawn_tile_that_did_not_fit_leaves_the_next_play_a_choice() -> None:
     theirs = [c.play.tile for c in observe(game, 0).chosen_plays()]
     assert mine == [Tile.of(6, 6), Tile.of(6, 1)]
     assert theirs == [Tile.of(6, 6)], "the drawn tile unseen, the play may have been forced"
+
+
+@pytest.mark.parametrize(("name", "rules", "players"), _CASES)
+def test_what_a_draw_shows_holds_for_every_draw_of_the_game(
+    name: str, rules: RuleSet, players: int
+) -> None:
+    told = set()
+    for seed in range(8):
+        game, _ = _round_with_truth(rules, players, seed)
+        history = game.log[game.round_start :]
+        dealt = history[0]
+        assert isinstance(dealt, Dealt)
+        hands = {seat: set(hand) for seat, hand in enumerate(dealt.hands)}
+        layout = Layout.empty(rules.spinner)
+        previous = None
+        for event in history:
+            if isinstance(event, Drew):
+                again = isinstance(previous, Drew) and previous.player == event.player
+                shows = draw_shows(rules, again=again)
+                told.add(shows)
+                opens = {pip for _, pip in layout.open_arms}
+                if shows is DrawShows.WHOLE_HAND:
+                    assert not any(t.high in opens or t.low in opens for t in hands[event.player])
+                elif shows is DrawShows.LAST_DRAWN:
+                    assert isinstance(previous, Drew) and previous.tile is not None
+                    assert not set(previous.tile) & opens, "the tile drawn before did not fit"
+                assert event.tile is not None
+                hands[event.player].add(event.tile)
+            elif isinstance(event, Played):
+                hands[event.player].discard(event.tile)
+                layout = layout.place(event.tile, event.end, endwise=event.endwise)
+            previous = event
+    expected = DrawShows.NOTHING if rules.draw_while_playable else DrawShows.WHOLE_HAND
+    assert expected in told, name  # (the rounds drew: the check above ran)
 
 
 @pytest.mark.parametrize("name", ["muggins", "alle-fuenfe"])

@@ -20,6 +20,7 @@ import random
 
 from sniff.engine import (
     Dealt,
+    DrawShows,
     Drew,
     End,
     Layout,
@@ -27,6 +28,7 @@ from sniff.engine import (
     Passed,
     Played,
     Tile,
+    draw_shows,
     not_dealt_given_lead,
 )
 
@@ -90,16 +92,12 @@ def track_slots(obs: Observation) -> tuple[dict[int, list[Slot]], frozenset[Tile
         elif isinstance(event, Drew) and event.player in slots:
             held = slots[event.player]
             mask = open_mask(layout)
-            if not rules.draw_while_playable:
+            again = isinstance(last, Drew) and last.player == event.player
+            shows = draw_shows(rules, again=again)
+            if shows is DrawShows.WHOLE_HAND:
                 for slot in held:
                     slot[0] |= mask
-            elif (
-                rules.must_play_drawn
-                and isinstance(last, Drew)
-                and last.player == event.player
-                and held
-            ):
-                # A drawn tile that fitted would have had to be played at once.
+            elif shows is DrawShows.LAST_DRAWN and held:
                 held[-1][0] |= mask
             held.append([0, 0, index])
         elif isinstance(event, Passed) and event.player in slots:

@@ -34,9 +34,11 @@ from sniff.engine.leading import (
 )
 from sniff.engine.observation import (
     ChosenPlay,
+    DrawShows,
     Observation,
     chosen_plays,
     determinize,
+    draw_shows,
     observe,
     public_event,
 )
@@ -96,6 +98,7 @@ __all__ = [
     "Dealt",
     "Direction",
     "Draw",
+    "DrawShows",
     "Drew",
     "End",
     "Event",
@@ -135,6 +138,7 @@ __all__ = [
     "chance_decides_leader",
     "chosen_plays",
     "determinize",
+    "draw_shows",
     "event_fields",
     "fitting_ends",
     "full_set",

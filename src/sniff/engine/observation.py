@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import NamedTuple
 
 from sniff.engine.events import Action, Dealt, Drew, Event, Played, RoundEnded
@@ -23,9 +24,11 @@ from sniff.engine.tiles import Tile, full_set
 
 __all__ = [
     "ChosenPlay",
+    "DrawShows",
     "Observation",
     "chosen_plays",
     "determinize",
+    "draw_shows",
     "observe",
     "public_event",
 ]
@@ -128,6 +131,30 @@ def chosen_plays(history: Sequence[Event], rules: RuleSet) -> list[ChosenPlay]:
             layout = layout.place(event.tile, event.end, endwise=event.endwise)
         previous = event
     return chosen
+
+
+class DrawShows(Enum):
+    """What a draw tells the others of the drawer's hand, about the open ends then."""
+
+    WHOLE_HAND = "whole-hand"  # nothing in it fitted: a player draws only for want of a tile
+    LAST_DRAWN = "last-drawn"  # the tile drawn just before did not fit: it would have been played
+    NOTHING = "nothing"
+
+
+def draw_shows(rules: RuleSet, *, again: bool) -> DrawShows:
+    """What a draw shows under *rules*; *again*: the same player drew just before.
+
+    >>> from sniff.engine.rules import preset
+    >>> draw_shows(preset("sniff"), again=False)
+    <DrawShows.WHOLE_HAND: 'whole-hand'>
+    >>> draw_shows(preset("sniff").with_changes(draw_while_playable=True), again=True)
+    <DrawShows.LAST_DRAWN: 'last-drawn'>
+    """
+    if not rules.draw_while_playable:
+        return DrawShows.WHOLE_HAND
+    if again and rules.must_play_drawn:
+        return DrawShows.LAST_DRAWN
+    return DrawShows.NOTHING
 
 
 def public_event(event: Event, seat: int) -> Event | None:
