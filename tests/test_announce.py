@@ -26,6 +26,7 @@ from sniff.engine import (
     Played,
     Reason,
     Refusal,
+    RoundEnd,
     RoundEnded,
     ScriptedDealer,
     SpinnerMode,
@@ -110,9 +111,9 @@ def test_every_event_type_is_announced() -> None:
         Passed(2),
         Claimed(1, 5, False),
         MugginsCalled(0, 10),
-        RoundEnded(1, "domino", hands, (13, 0, 0), (13, 0, 0), 0),
-        RoundEnded(1, "blocked", hands, (0, 0, 0), (0, 0, 0), None),
-        RoundEnded(1, "target", hands, (0, 0, 0), (200, 0, 0), None),
+        RoundEnded(1, RoundEnd.DOMINO, hands, (13, 0, 0), (13, 0, 0), 0),
+        RoundEnded(1, RoundEnd.BLOCKED, hands, (0, 0, 0), (0, 0, 0), None),
+        RoundEnded(1, RoundEnd.TARGET, hands, (0, 0, 0), (200, 0, 0), None),
         GameEnded(0, (200, 10, 5)),
     ]
     for lang in ("en", "de"):

@@ -28,6 +28,7 @@ def _variants() -> list[tuple[str, RuleSet, int]]:
                 f"{name}+house",
                 base.with_changes(
                     draw_while_playable=True,
+                    must_play_drawn=False,
                     double_endwise=True,
                     draw_limit=1,
                     direction="counter-clockwise",

@@ -29,6 +29,7 @@ LAYERS: dict[str, int] = {
     "__init__": 0,
     "enums": 0,
     "i18n": 0,
+    "catalogue": 0,
     "engine": 0,
     "bots": 1,
     "practice": 1,

@@ -208,3 +208,30 @@ def test_the_installed_dependencies_are_consistent(installed: Path, tmp_path: Pa
         installed, "python", "-m", "pip", "check", "--disable-pip-version-check", cwd=tmp_path
     )
     assert "No broken requirements found" in said
+
+
+def test_the_wheel_installs_only_what_the_game_uses(
+    built: dict[str, Path], installed: Path, tmp_path: Path
+) -> None:
+    # Babel is a tool of the message maintainers (the build compiles with the game's own
+    # reader); accessible-output2 is the second way to a screen reader on Windows and macOS.
+    with zipfile.ZipFile(built["wheel"]) as wheel:
+        meta = wheel.read("sniff-0.1.0.dist-info/METADATA").decode("utf-8")
+    requires = [
+        line
+        for line in re.findall(r"^Requires-Dist: (.+)$", meta, flags=re.M)
+        if "extra ==" not in line  # the test extra brings Babel for the tools
+    ]
+    assert not any(line.lower().startswith("babel") for line in requires)
+    (reader,) = [line for line in requires if line.startswith("accessible-output2")]
+    assert "sys_platform == 'win32'" in reader and "sys_platform == 'darwin'" in reader
+    found = _run(
+        installed,
+        "python",
+        "-c",
+        "from importlib.util import find_spec as f; print(f('babel'), f('accessible_output2'))",
+        cwd=tmp_path,
+    ).split()
+    assert found[0] == "None", "no Babel at run time"
+    if sys.platform.startswith("linux"):
+        assert found[1] == "None", "no accessible-output2 on Linux"

@@ -19,6 +19,7 @@ from sniff.engine import (
     Observation,
     Passed,
     Played,
+    RoundEnd,
     RoundEnded,
     observe,
     preset,
@@ -117,7 +118,7 @@ def test_alle_fuenfe_announces_the_leaders_second_turn() -> None:
 
 
 def test_round_end_says_the_scores_before_the_detail() -> None:
-    event = RoundEnded(1, "blocked", ((tile("6-6"),), (tile("1-0"),)), (11, 0), (11, 0))
+    event = RoundEnded(1, RoundEnd.BLOCKED, ((tile("6-6"),), (tile("1-0"),)), (11, 0), (11, 0))
     game = scripted_game("sniff", ["6-6 1-1", "1-0 2-2"], "")
     said = _ann().on_events([event], observe(game, 0), prompt=False)[0].text
     assert said.index("Score: you 11") < said.index("You hold double six: 12 pips")

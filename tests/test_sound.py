@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import array
 import importlib.util
+import itertools
 import math
 import os
 import time
@@ -16,6 +17,8 @@ from types import ModuleType
 
 import pytest
 
+from sniff.engine import PRESETS, Combination, RuleSet
+from sniff.engine.tables import points_table
 from sniff.output.sound import (
     CUES,
     NullPlayer,
@@ -112,12 +115,34 @@ def test_ends_sit_left_right_and_by_pitch_in_the_middle() -> None:
     assert north_pitch > 1.0 > south_pitch
 
 
-def test_score_pitch_rises_a_semitone_per_five_points_and_is_capped() -> None:
-    assert score_pitch(5) == 1.0
-    assert score_pitch(10) == pytest.approx(2 ** (1 / 12))
-    pitches = [score_pitch(p) for p in range(0, 200, 5)]
-    assert pitches == sorted(pitches)
-    assert max(pitches) <= 2 ** (7 / 12) + 1e-9
+def _awards(rules: RuleSet) -> list[int]:
+    """Every number of points one play can earn under *rules*, smallest first."""
+    return sorted({p for p in points_table(rules.scoring, rules.points_unit) if p > 0})
+
+
+_SCORINGS = [
+    (f"{name}+{combination.value}", PRESETS[name].with_changes(scoring=combination))
+    for name in sorted(PRESETS)
+    for combination in Combination
+]
+
+
+@pytest.mark.parametrize(("name", "rules"), _SCORINGS)
+def test_every_score_a_play_can_earn_has_its_own_higher_chime(name: str, rules: RuleSet) -> None:
+    awards = _awards(rules)
+    pitches = [score_pitch(points) for points in awards]
+    assert all(low < high for low, high in itertools.pairwise(pitches)), (name, awards)
+    assert pitches[0] >= 1.0 and pitches[-1] <= 2.0  # within an octave of the plain chime
+
+
+def test_small_scores_are_as_far_apart_as_the_rules_steps() -> None:
+    # domino-play earns 1, 2, 3 where sniff earns 5, 10, 15: the chime steps alike.
+    semitones = [12 * math.log2(score_pitch(p)) for p in (1, 2, 3, 5, 10, 15)]
+    assert semitones[1] - semitones[0] == pytest.approx(semitones[4] - semitones[3])
+    assert semitones[2] - semitones[1] == pytest.approx(semitones[5] - semitones[4])
+    assert semitones[1] - semitones[0] >= 1.0, "one point and two are a clear step apart"
+    assert score_pitch(0) == score_pitch(1) == 1.0
+    assert score_pitch(10_000) == pytest.approx(2.0)  # capped at an octave
 
 
 # --- pure mixing ------------------------------------------------------------

@@ -6,8 +6,9 @@ side in one process (tests, the language switch in the settings menu).
 
 Catalogues live in the repository as ``locales/<lang>/LC_MESSAGES/sniff.po``.
 The build hook compiles them to ``sniff/_locales/<lang>/LC_MESSAGES/sniff.mo``.
-A fresh checkout has no ``.mo`` files: then the ``.po`` file is compiled in
-memory with Babel, so the game still speaks German before any build.
+A checkout without them (or with a ``.po`` edited since) compiles the ``.po``
+file in memory (:mod:`sniff.catalogue`, no Babel needed), so the game still
+speaks German before any build.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import os
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
+
+from sniff import catalogue
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -131,15 +134,8 @@ def catalogue_paths(language: str) -> tuple[Path, Path]:
 
 
 def compile_po(po_path: Path, language: str) -> bytes:
-    """Compile a ``.po`` file to ``.mo`` bytes in memory (Babel)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    with po_path.open("rb") as handle:
-        catalog = read_po(handle, locale=language, domain=DOMAIN)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    return buffer.getvalue()
+    """Compile *language*'s ``.po`` file to ``.mo`` bytes in memory."""
+    return catalogue.compile_po(po_path.read_text(encoding="utf-8"), name=str(po_path))
 
 
 def _load(language: str, mo_path: Path, po_path: Path) -> gettext.NullTranslations:

@@ -36,7 +36,7 @@ from sniff.engine import (
     Played,
     public_event,
 )
-from sniff.enums import Verbosity
+from sniff.enums import Cue, Verbosity
 from sniff.i18n import Translator
 
 __all__ = ["Announcer"]
@@ -176,7 +176,7 @@ class Announcer:
             return None
         text = self.answers.turn_prompt(obs, selected=selected)
         short = None if self.book.brief else self._brief_answers.turn_prompt(obs, selected=selected)
-        return Utterance(text, cue="turn", kind="turn", short=short)
+        return Utterance(text, cue=Cue.TURN, kind="turn", short=short)
 
     def _after_own_draw(self, said: Utterance, event: Drew, obs: Observation) -> Utterance:
         """Your draw, and whether the drawn tile fits (and what to do if not)."""

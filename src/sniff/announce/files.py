@@ -15,12 +15,13 @@ import math
 
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
+from sniff.enums import Cue
 from sniff.i18n import Translator
 
 __all__ = ["FileWords"]
 
 
-def _say(text: str, kind: str, *, cue: str | None = "invalid") -> Utterance:
+def _say(text: str, kind: str, *, cue: Cue | None = Cue.INVALID) -> Utterance:
     return Utterance(sentences(text), cue=cue, kind=kind)
 
 

@@ -13,12 +13,13 @@ from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
 from sniff.announce.words import Words
 from sniff.engine import Tile
+from sniff.enums import Cue, Verbosity
 from sniff.i18n import Translator
 
 __all__ = ["GameTexts"]
 
 
-def _say(text: str, kind: str, *, cue: str | None = None, interrupt: bool = True) -> Utterance:
+def _say(text: str, kind: str, *, cue: Cue | None = None, interrupt: bool = True) -> Utterance:
     return Utterance(sentences(text), interrupt=interrupt, cue=cue, kind=kind)
 
 
@@ -47,7 +48,7 @@ class GameTexts:
     def no_menu_here(self) -> Utterance:
         """M where the setup menu is not offered (a lesson, a game run by a test)."""
         # Translators: M or F10 where the setup menu cannot be opened.
-        return _say(self.tr._("the setup menu is not available here"), "invalid", cue="invalid")
+        return _say(self.tr._("the setup menu is not available here"), "invalid", cue=Cue.INVALID)
 
     # -- questions ---------------------------------------------------------------------
 
@@ -135,12 +136,12 @@ class GameTexts:
     def save_failed(self, detail: str) -> Utterance:
         # Translators: saving failed; {detail} says why (in English, from the system).
         text = self.tr._("the game could not be saved: {detail}").format(detail=detail)
-        return _say(text, "save_failed", cue="invalid")
+        return _say(text, "save_failed", cue=Cue.INVALID)
 
     def stats_failed(self, detail: str) -> Utterance:
         # Translators: the finished game could not be added to the statistics; {detail} says why.
         text = self.tr._("the statistics could not be saved: {detail}").format(detail=detail)
-        return _say(text, "stats_failed", cue="invalid")
+        return _say(text, "stats_failed", cue=Cue.INVALID)
 
     def next_round_prompt(self) -> Utterance:
         # Translators: after a round ended.
@@ -155,13 +156,13 @@ class GameTexts:
 
     def verbosity(self, level: str) -> Utterance:
         tr = self.tr
-        names = {
+        names: dict[str, str] = {
             # Translators: the verbosity level, said after pressing V.
-            "brief": tr.pgettext("verbosity", "brief"),
+            Verbosity.BRIEF: tr.pgettext("verbosity", "brief"),
             # Translators: the verbosity level, said after pressing V.
-            "normal": tr.pgettext("verbosity", "normal"),
+            Verbosity.NORMAL: tr.pgettext("verbosity", "normal"),
             # Translators: the verbosity level, said after pressing V.
-            "verbose": tr.pgettext("verbosity", "verbose"),
+            Verbosity.VERBOSE: tr.pgettext("verbosity", "verbose"),
         }
         # Translators: after V: the new verbosity ("announcements: verbose").
         text = tr._("announcements: {level}").format(level=names.get(level, level))
@@ -174,7 +175,7 @@ class GameTexts:
     def rate_fixed(self) -> Utterance:
         # Translators: Plus or Minus with a speech output whose speed the game cannot set.
         text = self.tr._("this speech output cannot change its speed here")
-        return _say(text, "setting", cue="invalid")
+        return _say(text, "setting", cue=Cue.INVALID)
 
     # -- choosing tiles ----------------------------------------------------------------
 
@@ -185,12 +186,12 @@ class GameTexts:
     def no_tile_with(self, pip: int) -> Utterance:
         # Translators: a digit was typed but no tile in the hand shows that number.
         text = self.tr._("no tile with {pips}").format(pips=pip)
-        return _say(text, "refusal", cue="invalid")
+        return _say(text, "refusal", cue=Cue.INVALID)
 
     def not_holding(self, tile: Tile) -> Utterance:
         # Translators: two digits were typed for a tile you do not hold.
         text = self.tr._("you do not hold {tile}").format(tile=self.words.tile(tile))
-        return _say(text, "refusal", cue="invalid")
+        return _say(text, "refusal", cue=Cue.INVALID)
 
     def not_in_set(self, pip: int, top: int) -> Utterance:
         """A digit higher than the set's highest number ("there is no 9 in double-six")."""
@@ -198,7 +199,7 @@ class GameTexts:
         text = self.tr._("there is no {pips} in {set}").format(
             pips=pip, set=self.words.tile(Tile.of(top, top))
         )
-        return _say(text, "refusal", cue="invalid")
+        return _say(text, "refusal", cue=Cue.INVALID)
 
     def first_digit(self, pip: int) -> Utterance:
         """The short echo of the first digit of a jump ("five…")."""
@@ -209,9 +210,9 @@ class GameTexts:
         """Left at the first tile or Right at the last."""
         if last:
             # Translators: Right arrow at the last tile of the hand.
-            return _say(self.tr._("last tile"), "hand", cue="invalid")
+            return _say(self.tr._("last tile"), "hand", cue=Cue.INVALID)
         # Translators: Left arrow at the first tile of the hand.
-        return _say(self.tr._("first tile"), "hand", cue="invalid")
+        return _say(self.tr._("first tile"), "hand", cue=Cue.INVALID)
 
     def position(self, number: int, total: int) -> str:
         """Where the selected tile is in the hand ("3 of 7")."""
@@ -220,7 +221,7 @@ class GameTexts:
 
     def empty_hand(self) -> Utterance:
         # Translators: a hand key with no tiles in the hand.
-        return _say(self.tr._("your hand is empty"), "hand", cue="invalid")
+        return _say(self.tr._("your hand is empty"), "hand", cue=Cue.INVALID)
 
     # -- claims (muggins rule) ---------------------------------------------------------
 
@@ -234,18 +235,18 @@ class GameTexts:
 
     def not_claiming(self) -> Utterance:
         # Translators: Y or N pressed when there is no muggins question.
-        return _say(self.tr._("there is nothing to call muggins on"), "refusal", cue="invalid")
+        return _say(self.tr._("there is nothing to call muggins on"), "refusal", cue=Cue.INVALID)
 
     def hint_not_now(self) -> Utterance:
         # Translators: F2 when it is not your turn.
-        return _say(self.tr._("a hint is given on your turn"), "hint", cue="invalid")
+        return _say(self.tr._("a hint is given on your turn"), "hint", cue=Cue.INVALID)
 
     def hints_used_up(self, limit: int) -> Utterance:
         # Translators: F2 after all hints of this game were used.
         text = self.tr.ngettext(
             "no hints left: {n} hint per game", "no hints left: {n} hints per game", limit
         )
-        return _say(text.format(n=limit), "hint", cue="invalid")
+        return _say(text.format(n=limit), "hint", cue=Cue.INVALID)
 
     def screen_hand(self) -> str:
         # Translators: a label on the screen before your tiles.

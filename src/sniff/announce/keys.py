@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
+from sniff.enums import Cue
 from sniff.i18n import Translator
 
 __all__ = ["KeyTexts", "help_part", "invalid_key", "key_name"]
@@ -304,4 +305,4 @@ def invalid_key(tr: Translator, key_name: str | None = None) -> Utterance:
     else:
         # Translators: the player pressed a key with no use here.
         text = tr._("that key does nothing here; F1 for help")
-    return Utterance(sentences(text), interrupt=True, cue="invalid", kind="invalid_key")
+    return Utterance(sentences(text), interrupt=True, cue=Cue.INVALID, kind="invalid_key")

@@ -16,6 +16,7 @@ data; every word the player hears about them is made here.
 from __future__ import annotations
 
 from sniff.announce.notices import NoticeWords
+from sniff.enums import BotLevel, Verbosity
 from sniff.i18n import Translator
 
 __all__ = ["DEFAULT_RATE", "LANGUAGE_NAMES", "MenuWords"]
@@ -142,15 +143,15 @@ class MenuWords:
 
     def bot_level(self, level: str) -> str:
         """A computer player's strength in words (the one place these are named)."""
-        names = {
+        names: dict[str, str] = {
             # Translators: a computer player's strength: plays any legal tile at random.
-            "random": self.tr.pgettext("bot", "random"),
+            BotLevel.RANDOM: self.tr.pgettext("bot", "random"),
             # Translators: a computer player's strength: always takes the most points now.
-            "greedy": self.tr.pgettext("bot", "greedy"),
+            BotLevel.GREEDY: self.tr.pgettext("bot", "greedy"),
             # Translators: a computer player's strength: strong; German "Experte".
-            "expert": self.tr.pgettext("bot", "expert"),
+            BotLevel.EXPERT: self.tr.pgettext("bot", "expert"),
             # Translators: a computer player's strength: the strongest of all; German "Meister".
-            "master": self.tr.pgettext("bot", "master"),
+            BotLevel.MASTER: self.tr.pgettext("bot", "master"),
         }
         return names.get(level, level)
 
@@ -227,13 +228,13 @@ class MenuWords:
         return self.tr._("{n} percent").format(n=round(volume * 100))
 
     def verbosity(self, value: str) -> str:
-        names = {
+        names: dict[str, str] = {
             # Translators: verbosity setting: the shortest announcements.
-            "brief": self.tr.pgettext("verbosity", "brief"),
+            Verbosity.BRIEF: self.tr.pgettext("verbosity", "brief"),
             # Translators: verbosity setting: announcements with a little more detail.
-            "normal": self.tr.pgettext("verbosity", "normal"),
+            Verbosity.NORMAL: self.tr.pgettext("verbosity", "normal"),
             # Translators: verbosity setting: the count's arithmetic and more.
-            "verbose": self.tr.pgettext("verbosity", "verbose"),
+            Verbosity.VERBOSE: self.tr.pgettext("verbosity", "verbose"),
         }
         return names.get(value, value)
 

@@ -10,6 +10,7 @@ from typing import Protocol
 
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
+from sniff.enums import Cue, SpeechMode
 from sniff.i18n import Translator
 
 __all__ = ["NoticeWords", "OutputChange"]
@@ -65,17 +66,17 @@ class NoticeWords:
     def speech_mode_name(self, mode: str) -> str:
         """A speech setting as a player knows it: "screen reader", "built-in voice"."""
         tr = self.tr
-        names = {
+        names: dict[str, str] = {
             # Translators: the speech setting: through the running screen reader (NVDA, Orca...).
-            "screenreader": tr.pgettext("speech", "screen reader"),
+            SpeechMode.SCREENREADER: tr.pgettext("speech", "screen reader"),
             # Translators: the speech setting: the game's own voice (eSpeak NG).
-            "voice": tr.pgettext("speech", "built-in voice"),
+            SpeechMode.VOICE: tr.pgettext("speech", "built-in voice"),
             # Translators: the speech setting: lines of text (for braille or a terminal reader).
-            "text": tr.pgettext("speech", "text lines"),
+            SpeechMode.TEXT: tr.pgettext("speech", "text lines"),
             # Translators: the speech setting that chooses the output by itself.
-            "auto": tr.pgettext("speech", "automatic"),
+            SpeechMode.AUTO: tr.pgettext("speech", "automatic"),
             # Translators: the speech setting with no speech at all.
-            "none": tr.pgettext("speech", "no speech"),
+            SpeechMode.NONE: tr.pgettext("speech", "no speech"),
         }
         return names.get(mode, mode)
 
@@ -111,7 +112,7 @@ class NoticeWords:
             # and {new} are names ("NVDA stopped working; speaking as text lines instead").
             text = tr._("{old} stopped working; speaking as {new} instead")
             text = text.format(old=old, new=new)
-        return Utterance(sentences(text), interrupt=False, cue="invalid", kind="fallback")
+        return Utterance(sentences(text), interrupt=False, cue=Cue.INVALID, kind="fallback")
 
     def _could_not_start(self, reason: str, kind: str, new: str) -> str:
         tr = self.tr
@@ -155,4 +156,4 @@ class NoticeWords:
             text = tr._(
                 "the sound file could not be written ({detail}); the game goes on without it"
             )
-        return Utterance(sentences(text.format(detail=detail)), cue="invalid", kind="fallback")
+        return Utterance(sentences(text.format(detail=detail)), cue=Cue.INVALID, kind="fallback")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sniff.announce.words import Words
-from sniff.engine import Combination, End, Layout, Part, Tile, play_points
+from sniff.engine import Combination, End, Layout, Part, PartKind, Tile, play_points
 from sniff.enums import Verbosity
 from sniff.i18n import Translator
 
@@ -201,29 +201,29 @@ class Phrasebook:
     def part_phrase(self, part: Part, layout: Layout) -> str | None:
         """One special term of the count (None for a plain end, listed apart)."""
         tr, words = self.tr, self.words
-        if part.kind == "end":
+        if part.kind is PartKind.END:
             return None
-        if part.kind == "double":
+        if part.kind is PartKind.DOUBLE:
             tile = words.tile(_double_at(part))
             # Translators: a term of the count: a double at an end counts both halves.
             return tr._("{tile} counts {pips}").format(tile=tile, pips=part.pips)
-        if part.kind == "sniff" or part.kind == "lead":
+        if part.kind is PartKind.SNIFF or part.kind is PartKind.LEAD:
             assert layout.lead is not None
             tile = words.tile(
-                layout.sniff if part.kind == "sniff" and layout.sniff else layout.lead
+                layout.sniff if part.kind is PartKind.SNIFF and layout.sniff else layout.lead
             )
-            if part.kind == "sniff":
+            if part.kind is PartKind.SNIFF:
                 # Translators: a term of the count: the sniff (spinner) at the end of the line.
                 return tr._("the sniff, {tile}, counts {pips}").format(tile=tile, pips=part.pips)
             # Translators: a term of the count: a lone first tile counts all its pips.
             return tr._("the lead, {tile}, counts {pips}").format(tile=tile, pips=part.pips)
-        if part.kind == "half":
+        if part.kind is PartKind.HALF:
             tile = words.tile(_double_at(part, half=True))
             # Translators: a term of the count: a double lying along the line counts one half.
             return tr._("{tile} lies lengthwise and counts {pips}").format(
                 tile=tile, pips=part.pips
             )
-        # "exposed": an uncovered half of the sniff (sniff-us rules).
+        # PartKind.EXPOSED: an uncovered half of the sniff (sniff-us rules).
         # Translators: a term of the count (sniff-us rules): an uncovered half of the sniff;
         # {end} is the short "where" form ("north").
         return tr._("the sniff's open half {end} counts {pips}").format(
@@ -237,8 +237,8 @@ class Phrasebook:
         if not parts:
             # Translators: the count when no tile is on the table.
             return tr._("the table is empty, the count is 0")
-        plain = [str(p.pips) for p in parts if p.kind == "end"]
-        halves = [p for p in parts if p.kind == "half"]
+        plain = [str(p.pips) for p in parts if p.kind is PartKind.END]
+        halves = [p for p in parts if p.kind is PartKind.HALF]
         both_ends = len(halves) == 2 and halves[0].pips == halves[1].pips
         special = []
         for part in parts:
@@ -417,27 +417,27 @@ class Phrasebook:
         tile = self._end_tile(layout, end)
         tile_name = words.tile(tile) if tile is not None else ""
         kind = part.kind
-        if kind == "end" or (kind == "exposed" and brief):
+        if kind is PartKind.END or (kind is PartKind.EXPOSED and brief):
             # Translators: an open end and its pips ("west 4").
             return tr._("{end} {pips}").format(end=name, pips=layout.open[end.arm])
-        if kind == "exposed":
+        if kind is PartKind.EXPOSED:
             # Translators: open ends (sniff-us rules): an arm of the sniff with no tile on it,
             # where the sniff's uncovered half counts ("north: the sniff's open half counts 4").
             return tr._("{end}: the sniff's open half counts {pips}").format(
                 end=name, pips=part.pips
             )
         if brief:
-            if kind == "half":
+            if kind is PartKind.HALF:
                 # Translators: brief open ends: a double lying lengthwise at an end.
                 return tr._("{end} {tile} lengthwise").format(end=name, tile=tile_name)
             # Translators: an open end whose last tile is a double ("east double five").
             return tr._("{end} {tile}").format(end=name, tile=tile_name)
         sniff = tile is not None and tile is layout.sniff
-        if kind == "half" and sniff:
+        if kind is PartKind.HALF and sniff:
             # Translators: open ends (stubby rules): the sniff lies along the line at this end
             # and counts one half ("west: the sniff, double four, lengthwise, counts 4").
             text = tr._("{end}: the sniff, {tile}, lengthwise, counts {pips}")
-        elif kind == "half":
+        elif kind is PartKind.HALF:
             # Translators: open ends: a double lying along the line counts one half ("west
             # double four lengthwise, counts 4").
             text = tr._("{end} {tile} lengthwise, counts {pips}")

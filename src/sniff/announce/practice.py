@@ -19,10 +19,12 @@ from sniff.engine import (
     Layout,
     Move,
     Part,
+    PartKind,
     Tile,
     move_fits,
     play_points,
 )
+from sniff.enums import Verbosity
 from sniff.i18n import Translator
 from sniff.practice.drills import Drill, Question, parse_tile_answer
 from sniff.practice.reasons import why_it_scores
@@ -47,7 +49,7 @@ class PracticeWords:
 
     def __init__(self, tr: Translator) -> None:
         self.tr = tr
-        self.book = Phrasebook(tr, seat=0, player_names=("",), verbosity="verbose")
+        self.book = Phrasebook(tr, seat=0, player_names=("",), verbosity=Verbosity.VERBOSE)
         self.words = self.book.words
         self.menu = MenuWords(tr)
 
@@ -261,18 +263,18 @@ class PracticeWords:
             # counted yet").
             return tr._("{end} {tile}, the sniff, not counted yet").format(end=name, tile=double)
         kind = part.kind
-        if kind == "exposed":
+        if kind is PartKind.EXPOSED:
             # Translators: practice question (sniff-us rules): an arm of the sniff with no tile
             # on it, where the sniff's uncovered half shows {pips}.
             return tr._("{end}: the sniff's open half, {pips}").format(end=name, pips=pip)
-        if kind == "double":
+        if kind is PartKind.DOUBLE:
             # Translators: an open end whose last tile is a double ("east double five").
             return tr._("{end} {tile}").format(end=name, tile=double)
-        if kind == "sniff":
+        if kind is PartKind.SNIFF:
             # Translators: practice question: the sniff lies across the end of the line
             # ("west double three, the sniff").
             return tr._("{end} {tile}, the sniff").format(end=name, tile=double)
-        if kind == "half":
+        if kind is PartKind.HALF:
             if layout.sniff is not None and layout.sniff.high == pip and _sniff_ends(layout, end):
                 # Translators: practice question (stubby rules): the sniff lies along the line
                 # at this end ("west double four, the sniff, lengthwise").

@@ -18,6 +18,7 @@ from sniff.engine import (
     Refusal,
     fitting_ends,
 )
+from sniff.enums import Cue
 
 __all__ = ["RefusalWords"]
 
@@ -105,7 +106,7 @@ class RefusalWords(BookPart):
         else:  # Reason.NEGATIVE_CLAIM
             # Translators: refused: a claim below zero.
             text = tr._("a claim cannot be negative")
-        return Utterance(sentences(text), interrupt=True, cue="invalid", kind="refusal")
+        return Utterance(sentences(text), interrupt=True, cue=Cue.INVALID, kind="refusal")
 
     def _does_not_fit(self, refusal: Refusal, end: End, obs: Observation | None) -> str:
         """A tile on an end it does not match: where it would fit, or that it fits nowhere."""

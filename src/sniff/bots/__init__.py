@@ -1,8 +1,8 @@
 """Computer players. They see an :class:`~sniff.engine.Observation`, never the game.
 
 >>> bot = make_bot("greedy", seed=1)
->>> bot.level
-'greedy'
+>>> print(bot.level)
+greedy
 """
 
 from __future__ import annotations
@@ -27,22 +27,26 @@ def make_bot(
     *playouts* and *time_limit* tune the expert and the master (the others
     ignore them); a time limit makes their choices depend on the machine's speed.
     """
-    if level == "random":
+    try:
+        chosen = BotLevel(level)
+    except ValueError:
+        raise ValueError(
+            f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}"
+        ) from None
+    if chosen is BotLevel.RANDOM:
         return RandomBot(seed)
-    if level == "greedy":
+    if chosen is BotLevel.GREEDY:
         return GreedyBot(seed)
-    if level == "expert":
+    if chosen is BotLevel.EXPERT:
         return ExpertBot(
             seed,
             playouts=DEFAULT_PLAYOUTS if playouts is None else playouts,
             time_limit=time_limit,
         )
-    if level == "master":
-        # One deal plays every legal action out: a playout budget is a deal budget
-        # a few times smaller (tests and hints pass small budgets to stay quick).
-        deals = DEFAULT_DEALS if playouts is None else max(1, playouts // 3)
-        return MasterBot(seed, deals=deals, time_limit=time_limit)
-    raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    # The master. One deal plays every legal action out: a playout budget is a deal
+    # budget a few times smaller (tests and hints pass small budgets to stay quick).
+    deals = DEFAULT_DEALS if playouts is None else max(1, playouts // 3)
+    return MasterBot(seed, deals=deals, time_limit=time_limit)
 
 
 __all__ = [

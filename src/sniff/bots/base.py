@@ -16,7 +16,10 @@ from sniff.engine import Action, CallMuggins, Claim, Claimed, Observation, Phase
 class Bot(Protocol):
     """A computer player. Same seed and same observations give the same choices."""
 
-    level: str
+    @property
+    def level(self) -> str:
+        """The bot's strength (a :class:`~sniff.enums.BotLevel`, or a lesson's script)."""
+        ...
 
     def choose(self, obs: Observation) -> Action:
         """The action to take in the position *obs* describes (it is this seat's turn)."""

@@ -21,8 +21,9 @@ from sniff.engine import (
     Observation,
     Phase,
     determinize,
-    play_points,
+    what_if,
 )
+from sniff.enums import BotLevel
 
 #: Playouts per decision by default (tuned for well under 250 ms at p95).
 DEFAULT_PLAYOUTS = 600
@@ -32,7 +33,6 @@ def playout(game: Game) -> None:
     """Play *game* on to the end of the round with a cheap greedy policy: the
     most points, then the heaviest tile; draw only when nothing fits."""
     rules = game.rules
-    scoring, unit = rules.scoring, rules.points_unit
     while True:
         phase = game.phase
         if phase is Phase.PLAY:
@@ -43,9 +43,7 @@ def playout(game: Game) -> None:
                 if len(moves) > 1:
                     best_key = -1
                     for move in moves:
-                        tile = move.tile
-                        after = layout.place(tile, move.end, endwise=move.endwise)
-                        key = play_points(after.count, scoring, unit) * 64 + tile.high + tile.low
+                        key = what_if(layout, move, rules).points * 64 + move.tile.pips
                         if key > best_key:
                             best, best_key = move, key
                 game.play(best)
@@ -64,7 +62,7 @@ def playout(game: Game) -> None:
 class ExpertBot(SearchBot):
     """Perfect-information Monte Carlo: sampled deals, greedy playouts on the game itself."""
 
-    level = "expert"
+    level = BotLevel.EXPERT
 
     def __init__(
         self, seed: int, *, playouts: int = DEFAULT_PLAYOUTS, time_limit: float | None = None

@@ -9,13 +9,14 @@ to hold few pips if the round ends. It plays rather than draws when it may.
 from __future__ import annotations
 
 from sniff.bots.base import SimpleBot
-from sniff.engine import Action, Move, Observation, best_reply, what_if
+from sniff.engine import Action, Move, Observation, best_reply, plays_again, what_if
+from sniff.enums import BotLevel
 
 
 class GreedyBot(SimpleBot):
     """Most points now, then no scoring count for the next player, then shed pips."""
 
-    level = "greedy"
+    level = BotLevel.GREEDY
     claim_right = 0.9
     muggins_call = 0.7
 
@@ -28,14 +29,14 @@ class GreedyBot(SimpleBot):
             return moves[0]
         unseen = obs.unseen_tiles()
         rules, layout = obs.rules, obs.layout
-        # After a lead in alle-fuenfe the leader plays again: no reply to fear yet.
-        replies = not (obs.rules.leader_second_turn and layout.lead is None)
         best: list[Move] = []
         best_key: tuple[int, int, int] | None = None
         for move in moves:
-            after = layout.place(move.tile, move.end, endwise=move.endwise)
             points = what_if(layout, move, rules).points
-            threat = best_reply(after, unseen, rules) if replies else 0
+            threat = 0  # (where the mover plays again, nobody answers yet)
+            if not plays_again(move, rules):
+                after = layout.place(move.tile, move.end, endwise=move.endwise)
+                threat = best_reply(after, unseen, rules)
             key = (points, -threat, move.tile.pips)
             if best_key is None or key > best_key:
                 best, best_key = [move], key

@@ -38,6 +38,7 @@ from sniff.bots.equity import race_model
 from sniff.bots.sampler import Sampler
 from sniff.engine import Observation, Tile
 from sniff.engine.playout import Round, code_of_action
+from sniff.enums import BotLevel
 
 __all__ = ["DEFAULT_DEALS", "MasterBot"]
 
@@ -57,7 +58,7 @@ class MasterBot(SearchBot):
     guessed for each one kept.
     """
 
-    level = "master"
+    level = BotLevel.MASTER
 
     def __init__(
         self,

@@ -20,14 +20,16 @@ import random
 
 from sniff.engine import (
     Dealt,
+    DrawShows,
     Drew,
     End,
     Layout,
-    LeadRule,
     Observation,
     Passed,
     Played,
     Tile,
+    draw_shows,
+    not_dealt_given_lead,
 )
 
 # A slot is [forbidden pip mask, dealt at the start (1) or drawn (0), the place in
@@ -50,19 +52,11 @@ def open_mask(layout: Layout) -> int:
 
 
 def deal_forbidden(obs: Observation, lead: Tile | None) -> frozenset[Tile]:
-    """Tiles nobody can have been dealt, given how the round was led.
-
-    With the highest double leading, no hand held a higher double; if the lead
-    is not a double (the heaviest-tile fallback), no hand held any double or a
-    heavier tile.
-    """
-    if obs.rules.lead is not LeadRule.HIGHEST_DOUBLE or lead is None:
+    """Unseen tiles nobody can have been dealt, given the tile that led the round
+    (the engine says what a lead the rules named gives away)."""
+    if lead is None:
         return frozenset()
-    tiles = obs.unseen_tiles()
-    if lead.is_double:
-        return frozenset(t for t in tiles if t.is_double and t.high > lead.high)
-    key = (lead.pips, lead.high)
-    return frozenset(t for t in tiles if t.is_double or (t.pips, t.high) > key)
+    return not_dealt_given_lead(obs.rules, lead, obs.unseen_tiles())
 
 
 def fits(slot: Slot, tile: Tile, forbidden: frozenset[Tile]) -> bool:
@@ -98,16 +92,12 @@ def track_slots(obs: Observation) -> tuple[dict[int, list[Slot]], frozenset[Tile
         elif isinstance(event, Drew) and event.player in slots:
             held = slots[event.player]
             mask = open_mask(layout)
-            if not rules.draw_while_playable:
+            again = isinstance(last, Drew) and last.player == event.player
+            shows = draw_shows(rules, again=again)
+            if shows is DrawShows.WHOLE_HAND:
                 for slot in held:
                     slot[0] |= mask
-            elif (
-                rules.must_play_drawn
-                and isinstance(last, Drew)
-                and last.player == event.player
-                and held
-            ):
-                # A drawn tile that fitted would have had to be played at once.
+            elif shows is DrawShows.LAST_DRAWN and held:
                 held[-1][0] |= mask
             held.append([0, 0, index])
         elif isinstance(event, Passed) and event.player in slots:

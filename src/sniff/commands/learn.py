@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from sniff.commands.common import (
     Subparsers,
@@ -15,6 +15,10 @@ from sniff.commands.common import (
 )
 
 if TYPE_CHECKING:
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output as PtOutput
+
+    from sniff.i18n import Translator
     from sniff.learn import Lesson
     from sniff.ui.base import UiContext
 
@@ -78,8 +82,8 @@ def run_learn(
     lessons: tuple[Lesson, ...],
     *,
     start: int | None = None,
-    input: Any = None,
-    output: Any = None,
+    input: Input | None = None,
+    output: PtOutput | None = None,
 ) -> int:
     """The list of lessons (or lesson *start* at once) until the player leaves;
     *input* and *output* replace the terminal (tests)."""
@@ -93,7 +97,7 @@ def run_learn(
     return 1 if app.errors else 0
 
 
-def list_lessons(lessons: tuple[Lesson, ...], tr: Any, out: TextIO | None = None) -> None:
+def list_lessons(lessons: tuple[Lesson, ...], tr: Translator, out: TextIO | None = None) -> None:
     """Print each lesson with its state (``sniff learn --list``)."""
     import sys
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from sniff.commands.common import (
     SniffParser,
@@ -27,7 +27,7 @@ from sniff.commands.common import (
     screen_openers,
 )
 from sniff.engine import RulesError
-from sniff.enums import BotLevel, values
+from sniff.enums import BotLevel, ScreenMode, values
 from sniff.i18n import translator
 from sniff.session.options import GameOptions
 from sniff.storage import (
@@ -38,6 +38,14 @@ from sniff.storage import (
 from sniff.storage.lock import FolderLock
 from sniff.storage.records import record_target
 from sniff.storage.settings import PACE_RANGE
+
+if TYPE_CHECKING:
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output as PtOutput
+
+    from sniff.output.sound.base import SoundPlayer
+    from sniff.output.speech.base import SpeechBackend
+    from sniff.ui.base import UiContext
 
 __all__ = ["add_parser", "main_play", "options_from_args", "play_parser", "run_default"]
 
@@ -121,7 +129,7 @@ def options_from_args(args: argparse.Namespace) -> GameOptions:
     if args.screen:
         changes["screen"] = args.screen
     elif dumb_terminal():
-        changes["screen"] = "line"  # a terminal that cannot draw: one plain line each
+        changes["screen"] = ScreenMode.LINE  # a terminal that cannot draw: one plain line each
     try:
         settings = base.with_changes(**changes)
     except ValueError as error:
@@ -165,11 +173,11 @@ def _levels(text: str | None, players: int, base: Settings) -> tuple[str, ...]:
 def main_play(
     args: argparse.Namespace,
     *,
-    input: Any = None,
-    output: Any = None,
-    speech: Any = None,
-    sound: Any = None,
-    line_stream: Any = None,
+    input: Input | None = None,
+    output: PtOutput | None = None,
+    speech: SpeechBackend | None = None,
+    sound: SoundPlayer | None = None,
+    line_stream: TextIO | None = None,
     playouts: int | None = None,
     hint_playouts: int | None = None,
 ) -> int:
@@ -207,10 +215,8 @@ def main_play(
     return 1 if app.errors else 0
 
 
-def _close(ctx: Any) -> None:
-    closer = getattr(ctx.output.speech, "close", None)
-    if callable(closer):
-        closer()
+def _close(ctx: UiContext) -> None:
+    ctx.output.speech.close()
     ctx.output.sound.close()
     stream = ctx.extra.get("line_stream")
     close_stream = getattr(stream, "close", None)

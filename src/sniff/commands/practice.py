@@ -14,7 +14,7 @@ from sniff.commands.common import (
     require_terminal,
 )
 from sniff.engine import Combination
-from sniff.enums import values
+from sniff.enums import ScreenMode, values
 from sniff.i18n import translator
 from sniff.practice import LEVELS, Drill
 from sniff.storage import load_settings
@@ -78,7 +78,7 @@ def practice_context(args: argparse.Namespace) -> UiContext:
     if args.screen:
         changes["screen"] = args.screen
     elif dumb_terminal():
-        changes["screen"] = "line"
+        changes["screen"] = ScreenMode.LINE
     settings = file_settings.with_changes(**changes)
     ctx = build_context(
         settings,

@@ -53,14 +53,14 @@ def add_parser(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--verbosity",
         choices=values(Verbosity),
-        default="normal",
+        default=Verbosity.NORMAL,
         # Translators: `sniff replay --help`: the --verbosity option
         help=tr._("how much is told of each move"),
     )
     parser.add_argument(
         "--speech",
-        choices=[m for m in values(SpeechMode) if m != "none"],
-        default="text",
+        choices=[m for m in values(SpeechMode) if m != SpeechMode.NONE],
+        default=SpeechMode.TEXT,
         # Translators: `sniff replay --help`: the --speech option
         help=tr._("print the lines (text), or also speak them"),
     )
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     if not record.finished:
         last = record.lines[-1] if record.lines else 1
         ending = files.record_unfinished(shown, last).text
-    if args.speech == "text":
+    if args.speech == SpeechMode.TEXT:
         for line in lines:
             print(line)
         if ending is not None:

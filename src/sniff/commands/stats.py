@@ -44,7 +44,7 @@ def add_parser(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--speech",
         choices=values(SpeechMode),
-        default="text",
+        default=SpeechMode.TEXT,
         # Translators: `sniff stats --help`: the --speech option
         help=tr._("also speak them (default: text, printed only)"),
     )
@@ -68,7 +68,7 @@ def run_stats(
     reset: bool = False,
     yes: bool = False,
     as_json: bool = False,
-    speech_mode: str = "text",
+    speech_mode: str = SpeechMode.TEXT,
     out: TextIO | None = None,
     ask: Callable[[str], str] = input,
 ) -> int:
@@ -106,7 +106,7 @@ def run_stats(
     lines += progress_lines(tr)
     for line in lines:
         print(line, file=stream)
-    if speech_mode not in ("text", "none"):
+    if speech_mode not in (SpeechMode.TEXT, SpeechMode.NONE):
         _speak(lines, speech_mode, tr.language)
     return 0
 

@@ -21,14 +21,37 @@ from sniff.engine.events import (
     Pass,
     Passed,
     Played,
+    RoundEnd,
     RoundEnded,
     event_fields,
 )
-from sniff.engine.layout import ARM_ENDS, End, Layout, Part, Placed
-from sniff.engine.leading import chance_decides_leader, next_seat
-from sniff.engine.observation import Observation, determinize, observe, public_event
+from sniff.engine.layout import ARM_ENDS, End, Layout, Part, PartKind, Placed
+from sniff.engine.leading import (
+    chance_decides_leader,
+    lead_is_named,
+    next_seat,
+    not_dealt_given_lead,
+)
+from sniff.engine.observation import (
+    ChosenPlay,
+    DrawShows,
+    Observation,
+    chosen_plays,
+    determinize,
+    draw_shows,
+    observe,
+    public_event,
+)
 from sniff.engine.phase import ACTIVE, Phase
-from sniff.engine.queries import WhatIf, best_reply, fitting_ends, move_fits, tile_moves, what_if
+from sniff.engine.queries import (
+    WhatIf,
+    best_reply,
+    fitting_ends,
+    move_fits,
+    plays_again,
+    tile_moves,
+    what_if,
+)
 from sniff.engine.refusals import Reason, Refusal
 from sniff.engine.replay import (
     EVENT_NAMES,
@@ -66,6 +89,7 @@ __all__ = [
     "SET_SIZES",
     "Action",
     "CallMuggins",
+    "ChosenPlay",
     "Claim",
     "Claimed",
     "Combination",
@@ -74,6 +98,7 @@ __all__ = [
     "Dealt",
     "Direction",
     "Draw",
+    "DrawShows",
     "Drew",
     "End",
     "Event",
@@ -89,6 +114,7 @@ __all__ = [
     "NoDouble",
     "Observation",
     "Part",
+    "PartKind",
     "Pass",
     "Passed",
     "Phase",
@@ -98,6 +124,7 @@ __all__ = [
     "Reason",
     "Refusal",
     "ReplayError",
+    "RoundEnd",
     "RoundEnded",
     "RoundScoring",
     "RuleSet",
@@ -109,15 +136,20 @@ __all__ = [
     "action_of",
     "best_reply",
     "chance_decides_leader",
+    "chosen_plays",
     "determinize",
+    "draw_shows",
     "event_fields",
     "fitting_ends",
     "full_set",
+    "lead_is_named",
     "move_fits",
     "next_seat",
+    "not_dealt_given_lead",
     "observe",
     "pip_total",
     "play_points",
+    "plays_again",
     "preset",
     "public_event",
     "replay",

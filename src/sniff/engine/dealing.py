@@ -110,13 +110,19 @@ def highest_double(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile] | None:
     return best
 
 
+def heaviness(tile: Tile) -> tuple[int, int]:
+    """How heavy *tile* is when the heaviest leads: its pips, then its higher half.
+
+    >>> heaviness(Tile.of(6, 3)) > heaviness(Tile.of(5, 4))
+    True
+    """
+    return tile.pips, tile.high
+
+
 def heaviest_tile(hands: Sequence[Sequence[Tile]]) -> tuple[int, Tile]:
-    """The seat holding the heaviest tile (ties: the higher top half), and the tile."""
-    candidates = [
-        (tile.pips, tile.high, seat, tile) for seat, hand in enumerate(hands) for tile in hand
-    ]
-    _, _, seat, tile = max(candidates)
-    return seat, tile
+    """The seat holding the heaviest tile (:func:`heaviness`), and the tile."""
+    held = [(seat, tile) for seat, hand in enumerate(hands) for tile in hand]
+    return max(held, key=lambda found: heaviness(found[1]))
 
 
 def draw_for_lead(rules: RuleSet, players: int, rng: random.Random) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from enum import Enum
 from typing import NamedTuple
 
 from sniff.engine.layout import End
@@ -154,12 +155,28 @@ class MugginsCalled:
     points: int
 
 
+class RoundEnd(str, Enum):
+    """Why a round ended. A ``str``: records keep the plain word.
+
+    >>> RoundEnd("blocked") is RoundEnd.BLOCKED, RoundEnd.DOMINO == "domino"
+    (True, True)
+    """
+
+    DOMINO = "domino"  # a player played their last tile
+    BLOCKED = "blocked"  # nobody could play or draw
+    TARGET = "target"  # a play reached the target: the game ends at once
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True, slots=True)
 class RoundEnded:
-    """*reason* is ``domino``, ``blocked`` or ``target``; *points* per side."""
+    """Why the round ended; *points* it gave per side, *scores* after them, and who
+    went out (a domino)."""
 
     round: int
-    reason: str
+    reason: RoundEnd
     hands: tuple[tuple[Tile, ...], ...]
     points: tuple[int, ...]
     scores: tuple[int, ...]
@@ -217,7 +234,7 @@ def new_dealt(
 
 def new_round_ended(
     round: int,
-    reason: str,
+    reason: RoundEnd,
     hands: tuple[tuple[Tile, ...], ...],
     points: tuple[int, ...],
     scores: tuple[int, ...],
@@ -225,8 +242,8 @@ def new_round_ended(
 ) -> RoundEnded:
     """``RoundEnded(round, reason, hands, points, scores, went_out)``, made faster.
 
-    >>> new_round_ended(1, "domino", ((), ()), (3, 0), (3, 0), 0) == RoundEnded(
-    ...     1, "domino", ((), ()), (3, 0), (3, 0), 0
+    >>> new_round_ended(1, RoundEnd.DOMINO, ((), ()), (3, 0), (3, 0), 0) == RoundEnded(
+    ...     1, RoundEnd.DOMINO, ((), ()), (3, 0), (3, 0), 0
     ... )
     True
     """

@@ -53,19 +53,26 @@ class Placed(NamedTuple):
     crosswise: bool  # a double lying across the line counts both halves at an end
 
 
-class Part(NamedTuple):
-    """One term of the count: what an end contributes and why.
+class PartKind(str, Enum):
+    """Why an end counts what it counts (a :class:`Part` of the count)."""
 
-    ``kind`` is ``"end"`` (an outer half), ``"double"`` (a double at the end,
-    both halves), ``"sniff"`` (the sniff at the end of the line, both halves),
-    ``"half"`` (the sniff lying lengthwise, or a lengthwise double: one half),
-    ``"exposed"`` (an uncovered half of an exposed sniff) or ``"lead"`` (a lone
-    lead counted whole).
-    """
+    END = "end"  # the outer half of the tile at the end
+    DOUBLE = "double"  # a double across the end: both halves
+    SNIFF = "sniff"  # the sniff at the end of the line: both halves
+    HALF = "half"  # the sniff lying lengthwise (stubby), or a double laid along: one half
+    EXPOSED = "exposed"  # an uncovered side of an exposed sniff: its half
+    LEAD = "lead"  # a lone lead, counted whole
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Part(NamedTuple):
+    """One term of the count: what an end contributes, and why (*kind*)."""
 
     end: End
     pips: int
-    kind: str
+    kind: PartKind
 
 
 class Layout:
@@ -184,7 +191,7 @@ class Layout:
         lone_cross_lead = self.lead_crosswise and not self.arms[W] and not self.arms[E]
         if lone_cross_lead and not exposed:
             # A crosswise double alone at both ends of the line counts once.
-            kind = "sniff" if self.sniff is lead else "lead"
+            kind = PartKind.SNIFF if self.sniff is lead else PartKind.LEAD
             parts.append(Part(End.LEAD, lead.pips, kind))
         for arm in (W, E):
             end = ARM_ENDS[arm]
@@ -194,33 +201,35 @@ class Layout:
                 sniff = self.sniff
                 assert sniff is not None
                 if mode is SpinnerMode.STUBBY:
-                    parts.append(Part(end, sniff.high, "half"))
+                    parts.append(Part(end, sniff.high, PartKind.HALF))
                 elif not exposed:
-                    parts.append(Part(end, sniff.pips, "sniff"))
+                    parts.append(Part(end, sniff.pips, PartKind.SNIFF))
                 continue
             placed = self.arms[arm]
             if placed:
                 last = placed[-1]
                 if last.crosswise:
-                    parts.append(Part(end, 2 * last.outer, "double"))
+                    parts.append(Part(end, 2 * last.outer, PartKind.DOUBLE))
                 else:
-                    kind = "half" if last.tile.is_double else "end"
+                    kind = PartKind.HALF if last.tile.is_double else PartKind.END
                     parts.append(Part(end, last.outer, kind))
             elif self.lead_crosswise:
-                parts.append(Part(end, lead.pips, "double"))
+                parts.append(Part(end, lead.pips, PartKind.DOUBLE))
             else:
                 pip = lead.high if arm == W else lead.low
-                parts.append(Part(end, pip, "half" if lead.is_double else "end"))
+                parts.append(Part(end, pip, PartKind.HALF if lead.is_double else PartKind.END))
         if self.sniff is not None:
             for arm in (N, S):
                 end = ARM_ENDS[arm]
                 placed = self.arms[arm]
                 if placed:
                     last = placed[-1]
-                    pips = 2 * last.outer if last.crosswise else last.outer
-                    parts.append(Part(end, pips, "double" if last.crosswise else "end"))
+                    if last.crosswise:
+                        parts.append(Part(end, 2 * last.outer, PartKind.DOUBLE))
+                    else:
+                        parts.append(Part(end, last.outer, PartKind.END))
                 elif exposed:
-                    parts.append(Part(end, self.sniff.high, "exposed"))
+                    parts.append(Part(end, self.sniff.high, PartKind.EXPOSED))
         return parts
 
     def tiles(self) -> list[Tile]:

@@ -8,13 +8,20 @@ direction: clockwise the next seat is ``seat + 1``, counter-clockwise
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
-from sniff.engine.dealing import Deal, draw_for_lead, heaviest_tile, highest_double
-from sniff.engine.events import RoundEnded
+from sniff.engine.dealing import Deal, draw_for_lead, heaviest_tile, heaviness, highest_double
+from sniff.engine.events import RoundEnd, RoundEnded
 from sniff.engine.rules import Direction, FirstLeader, LeadRule, NextLeader, NoDouble, RuleSet
 from sniff.engine.tiles import Tile
 
-__all__ = ["chance_decides_leader", "choose_leader", "next_seat"]
+__all__ = [
+    "chance_decides_leader",
+    "choose_leader",
+    "lead_is_named",
+    "next_seat",
+    "not_dealt_given_lead",
+]
 
 _HIGHEST_DOUBLE = LeadRule.HIGHEST_DOUBLE
 _DRAW_TILES = FirstLeader.DRAW_TILES
@@ -68,7 +75,7 @@ def choose_leader(
     return next_seat(last_leader, players, rules.direction), None
 
 
-def chance_decides_leader(rules: RuleSet, round_no: int, previous_reason: str | None) -> bool:
+def chance_decides_leader(rules: RuleSet, round_no: int, previous_reason: RoundEnd | None) -> bool:
     """Whether round *round_no*'s leader is left to chance (lot, or drawing tiles).
 
     A replay takes the recorded leader of such a round as the outcome of the
@@ -78,4 +85,38 @@ def chance_decides_leader(rules: RuleSet, round_no: int, previous_reason: str | 
         return False
     if round_no == 1:
         return True
-    return rules.next_leader is NextLeader.WINNER and previous_reason != "domino"
+    return rules.next_leader is NextLeader.WINNER and previous_reason is not RoundEnd.DOMINO
+
+
+def lead_is_named(rules: RuleSet) -> bool:
+    """Whether the rules name the tile that leads every round (the highest double,
+    else the heaviest tile), so that leading is no choice of the leader's.
+
+    >>> from sniff.engine.rules import preset
+    >>> lead_is_named(preset("muggins")), lead_is_named(preset("sniff"))
+    (True, False)
+    """
+    return rules.lead is _HIGHEST_DOUBLE
+
+
+def not_dealt_given_lead(rules: RuleSet, lead: Tile, tiles: Iterable[Tile]) -> frozenset[Tile]:
+    """Those of *tiles* no hand can have been dealt, now that *lead* led the round.
+
+    Where the rules name the lead (:func:`lead_is_named`), a double led means
+    nobody held a higher double; a tile that is no double led means nobody held
+    a double at all, nor a heavier tile (:func:`~sniff.engine.dealing.heaviness`).
+    Where the leader chose, the lead says nothing about the other hands.
+
+    >>> from sniff.engine.rules import preset
+    >>> tiles = [Tile.of(6, 6), Tile.of(4, 4), Tile.of(6, 5)]
+    >>> sorted(map(str, not_dealt_given_lead(preset("muggins"), Tile.of(5, 5), tiles)))
+    ['6-6']
+    >>> sorted(map(str, not_dealt_given_lead(preset("alle-fuenfe"), Tile.of(6, 4), tiles)))
+    ['4-4', '6-5', '6-6']
+    """
+    if not lead_is_named(rules):
+        return frozenset()
+    if lead.is_double:
+        return frozenset(t for t in tiles if t.is_double and t.high > lead.high)
+    led = heaviness(lead)
+    return frozenset(t for t in tiles if t.is_double or heaviness(t) > led)

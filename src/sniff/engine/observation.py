@@ -11,13 +11,35 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
 
-from sniff.engine.events import Action, Dealt, Drew, Event, RoundEnded
-from sniff.engine.layout import Layout
+from sniff.engine.events import Action, Dealt, Drew, Event, Played, RoundEnded
+from sniff.engine.layout import End, Layout
+from sniff.engine.leading import lead_is_named
 from sniff.engine.phase import Phase
 from sniff.engine.rules import RuleSet
 from sniff.engine.state import Game
 from sniff.engine.tiles import Tile, full_set
+
+__all__ = [
+    "ChosenPlay",
+    "DrawShows",
+    "Observation",
+    "chosen_plays",
+    "determinize",
+    "draw_shows",
+    "observe",
+    "public_event",
+]
+
+
+class ChosenPlay(NamedTuple):
+    """A play of the round that was its player's own choice (:func:`chosen_plays`)."""
+
+    at: int  # its place in the history
+    play: Played
+    before: Layout  # the layout it was laid on
 
 
 @dataclass(frozen=True)
@@ -69,6 +91,70 @@ class Observation:
             if isinstance(event, RoundEnded):  # the hands are shown at the end
                 seen.update(t for hand in event.hands for t in hand)
         return [t for t in full_set(self.rules.max_pip) if t not in seen]
+
+    def chosen_plays(self) -> list[ChosenPlay]:
+        """This round's plays that were their players' own choice (:func:`chosen_plays`)."""
+        return chosen_plays(self.history, self.rules)
+
+
+def chosen_plays(history: Sequence[Event], rules: RuleSet) -> list[ChosenPlay]:
+    """The plays of the round in *history* (from its deal on) that their players chose,
+    each with the layout it was laid on.
+
+    Left out are the plays the rules made: a lead the rules name (the highest
+    double, else the heaviest tile), and a drawn tile that fitted, which
+    ``must_play_drawn`` plays at once. Where the drawn tile is hidden (another
+    seat's draw) and the rules let a player draw while holding a tile that
+    fits, the play after the draw may have been either; it counts as made by
+    the rules, so that nothing is read into it.
+    """
+    named_lead = lead_is_named(rules)
+    drawn_plays = rules.must_play_drawn
+    empty = layout = Layout.empty(rules.spinner)
+    previous: Event | None = None
+    chosen: list[ChosenPlay] = []
+    for index, event in enumerate(history):
+        if isinstance(event, Dealt):
+            layout = empty
+        elif isinstance(event, Played):
+            if event.end is End.LEAD:
+                forced = named_lead
+            else:
+                forced = (
+                    drawn_plays
+                    and isinstance(previous, Drew)
+                    and previous.player == event.player
+                    and previous.tile in (None, event.tile)
+                )
+            if not forced:
+                chosen.append(ChosenPlay(index, event, layout))
+            layout = layout.place(event.tile, event.end, endwise=event.endwise)
+        previous = event
+    return chosen
+
+
+class DrawShows(Enum):
+    """What a draw tells the others of the drawer's hand, about the open ends then."""
+
+    WHOLE_HAND = "whole-hand"  # nothing in it fitted: a player draws only for want of a tile
+    LAST_DRAWN = "last-drawn"  # the tile drawn just before did not fit: it would have been played
+    NOTHING = "nothing"
+
+
+def draw_shows(rules: RuleSet, *, again: bool) -> DrawShows:
+    """What a draw shows under *rules*; *again*: the same player drew just before.
+
+    >>> from sniff.engine.rules import preset
+    >>> draw_shows(preset("sniff"), again=False)
+    <DrawShows.WHOLE_HAND: 'whole-hand'>
+    >>> draw_shows(preset("sniff").with_changes(draw_while_playable=True), again=True)
+    <DrawShows.LAST_DRAWN: 'last-drawn'>
+    """
+    if not rules.draw_while_playable:
+        return DrawShows.WHOLE_HAND
+    if again and rules.must_play_drawn:
+        return DrawShows.LAST_DRAWN
+    return DrawShows.NOTHING
 
 
 def public_event(event: Event, seat: int) -> Event | None:

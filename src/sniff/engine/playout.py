@@ -463,13 +463,9 @@ class Round:
         return False
 
     def _end(self, went_out: int | None) -> None:
-        rules = self.setup.rules
+        setup = self.setup
         points = round_points(
-            rules.round_scoring,
-            self.pips,
-            self.setup.sides,
-            domino_by=went_out,
-            unit=rules.points_unit,
+            setup.round_scoring, self.pips, setup.sides, domino_by=went_out, unit=setup.unit
         )
         scores = self.scores
         for side, gained in enumerate(points):

@@ -29,6 +29,7 @@ __all__ = [
     "count_after",
     "fitting_ends",
     "move_fits",
+    "plays_again",
     "tile_moves",
     "what_if",
 ]
@@ -82,6 +83,18 @@ def what_if(layout: Layout, move: Move, rules: RuleSet) -> WhatIf:
     high, low = move.tile
     count = count_after(layout, high, low, move.end.arm, move.endwise)
     return WhatIf(count, play_points(count, rules.scoring, rules.points_unit))
+
+
+def plays_again(move: Move, rules: RuleSet) -> bool:
+    """Whether whoever makes *move* plays again straight after it, so that no other
+    player answers it: the leader's second turn (``leader_second_turn``, alle-fuenfe).
+
+    >>> from sniff.engine.rules import preset
+    >>> lead = Move(Tile.of(6, 6), End.LEAD)
+    >>> plays_again(lead, preset("alle-fuenfe")), plays_again(lead, preset("sniff"))
+    (True, False)
+    """
+    return move.end is End.LEAD and rules.leader_second_turn
 
 
 def best_reply(layout: Layout, tiles: Iterable[Tile], rules: RuleSet) -> int:

@@ -28,6 +28,7 @@ from sniff.engine.events import (
     MugginsCalled,
     Passed,
     Played,
+    RoundEnd,
     RoundEnded,
     event_fields,
 )
@@ -91,7 +92,7 @@ def scripted_deals(rules: RuleSet, events: Sequence[Event]) -> list[Deal]:
     rules leave the leader to chance; elsewhere the engine decides and the
     replay compares its choice with the record."""
     deals: list[Deal] = []
-    previous_reason: str | None = None
+    previous_reason: RoundEnd | None = None
     for event in events:
         if isinstance(event, RoundEnded):
             previous_reason = event.reason

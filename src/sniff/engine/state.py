@@ -33,6 +33,7 @@ from sniff.engine.events import (
     Pass,
     Passed,
     Played,
+    RoundEnd,
     RoundEnded,
     new_dealt,
     new_round_ended,
@@ -63,6 +64,9 @@ _PLAY = Phase.PLAY
 _CLAIM = Phase.CLAIM
 _ROUND_OVER = Phase.ROUND_OVER
 _GAME_OVER = Phase.GAME_OVER
+_DOMINO = RoundEnd.DOMINO
+_BLOCKED = RoundEnd.BLOCKED
+_TARGET = RoundEnd.TARGET
 _ARM = {end: end.arm for end in End}
 _place = compact.place
 #: The empty layout of each spinner mode (layouts never change, so one serves all).
@@ -189,7 +193,7 @@ class Game(Position):
         elif points and self._score(setup.side_of[seat], points):
             return log[start:]  # the game's end
         elif not hand:
-            self._end_round("domino", seat)
+            self._end_round(_DOMINO, seat)
             return log[start:]
         elif not self._second_turn:
             self.current = setup.after[seat]
@@ -272,7 +276,7 @@ class Game(Position):
         self._passes = self._passes + 1 if not self.stock else 0
         self._second_turn = False
         if self._passes >= self.players:
-            self._end_round("blocked", None)
+            self._end_round(_BLOCKED, None)
         else:
             self._next_turn()
         return event
@@ -342,7 +346,7 @@ class Game(Position):
     def _after_play(self) -> None:
         mover = self._mover
         if not self.hands[mover]:
-            self._end_round("domino", mover)
+            self._end_round(_DOMINO, mover)
             return
         self.current = mover
         if self._second_turn:
@@ -356,7 +360,7 @@ class Game(Position):
         scores[side] += points
         # Only this side's score grew: only it can have reached the target.
         if scores[side] >= self.target and self._check_target():
-            self._end_round("target", None)
+            self._end_round(_TARGET, None)
             return True
         return False
 
@@ -367,10 +371,10 @@ class Game(Position):
             return True
         return False
 
-    def _end_round(self, reason: str, went_out: int | None) -> None:
+    def _end_round(self, reason: RoundEnd, went_out: int | None) -> None:
         self._legal = None
         scores = self.scores
-        if reason == "target":
+        if reason is _TARGET:
             points = [0] * len(scores)
             reached = True
         else:
@@ -400,7 +404,7 @@ class Game(Position):
         log.append(
             new_round_ended(self.round_no, reason, hands, tuple(points), tuple(scores), went_out)
         )
-        if reason == "target" or (reached and self._check_target()):
+        if reason is _TARGET or (reached and self._check_target()):
             self.phase = _GAME_OVER
             assert self.winner is not None
             log.append(GameEnded(self.winner, tuple(scores)))

@@ -20,6 +20,8 @@ from sniff.engine.scoring import play_points
 from sniff.engine.tiles import Tile, full_set
 
 __all__ = [
+    "CORE_LEAVES",
+    "CORE_READS",
     "LEAD_MOVES",
     "MOVES",
     "Setup",
@@ -57,6 +59,39 @@ def points_table(combination: Combination, unit: int) -> tuple[int, ...]:
     return tuple(play_points(count, combination, unit) for count in range(MAX_COUNT + 1))
 
 
+#: The rules the fast core (this module's :class:`Setup`, :mod:`~sniff.engine.compact`,
+#: :mod:`~sniff.engine.playout`, :mod:`~sniff.engine.threats`) plays by: each
+#: :class:`~sniff.engine.rules.RuleSet` field it reads, with the attributes of
+#: :class:`Setup` that carry it there (the core reads the rules through them only).
+CORE_READS: dict[str, tuple[str, ...]] = {
+    "tile_set": ("max_pip",),
+    "spinner": ("mode",),
+    "scoring": ("points",),
+    "points_unit": ("points", "unit"),
+    "draw_limit": ("draw_limit",),
+    "draw_while_playable": ("draw_while_playable",),
+    "must_play_drawn": ("must_play_drawn",),
+    "leader_second_turn": ("second_turn",),
+    "round_scoring": ("round_scoring",),
+    "targets": ("target",),
+    "partnerships": ("sides", "side_of"),
+    "direction": ("after",),
+    "double_endwise": ("double_endwise",),
+}
+#: The fields the fast core knowingly does without, and why. Every field of
+#: ``RuleSet`` is in one of the two (tests/test_engine_core_rules.py names a new
+#: field that is in neither): a new rule is taught to the core, or left out here.
+CORE_LEAVES: dict[str, str] = {
+    "preset": "a name: the other fields are the rules",
+    "hand_sizes": "the core plays on from hands already dealt",
+    "lead": "the tile the rules name to lead comes with the position (Round.required)",
+    "no_double": "as lead: the deal and its leader are given",
+    "first_leader": "the core plays one round, whose leader is given",
+    "next_leader": "as first_leader: the core never deals the next round",
+    "muggins": "the look-ahead takes every claim as right: the points count at once",
+}
+
+
 class Setup:
     """What a rule set and a player count fix for a whole game (shared: only its
     tables of events grow)."""
@@ -75,12 +110,14 @@ class Setup:
         "must_play_drawn",
         "played",
         "points",
+        "round_scoring",
         "rules",
         "second_turn",
         "shared",
         "side_of",
         "sides",
         "target",
+        "unit",
     )
 
     def __init__(self, rules: RuleSet, players: int) -> None:
@@ -91,7 +128,9 @@ class Setup:
             next(i for i, side in enumerate(self.sides) if seat in side) for seat in range(players)
         )
         self.target = rules.target(players)
-        self.points = points_table(rules.scoring, rules.points_unit)
+        self.unit = rules.points_unit
+        self.points = points_table(rules.scoring, self.unit)
+        self.round_scoring = rules.round_scoring
         self.mode = compact.MODE_CODE[rules.spinner]
         #: For each tile (by id), what leading it earns times 64 plus its pips: the
         #: greedy lead is the tile with the largest.

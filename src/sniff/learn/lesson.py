@@ -188,9 +188,9 @@ def parse_action(text: str) -> Action:
     (Move(tile=Tile(high=6, low=4), end=<End.LEAD: 'lead'>, endwise=False), Draw())
     """
     word = text.strip().lower()
-    if word == "draw":
+    if word == str(DRAW):
         return DRAW
-    if word == "pass":
+    if word == str(PASS):
         return PASS
     return Move.parse(text)
 

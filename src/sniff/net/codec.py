@@ -35,11 +35,13 @@ from sniff.engine import (
     Passed,
     Phase,
     Played,
+    RoundEnd,
     RoundEnded,
     RulesError,
     RuleSet,
     Tile,
 )
+from sniff.enums import values
 from sniff.net.wire import FrameError
 
 __all__ = [
@@ -130,7 +132,7 @@ def event_json(event: Event) -> dict[str, Any]:
         return {
             "type": "round_end",
             "round": event.round,
-            "reason": event.reason,
+            "reason": event.reason.value,
             "hands": [_tiles(hand) for hand in event.hands],
             "points": list(event.points),
             "scores": list(event.scores),
@@ -341,7 +343,7 @@ def read_event(data: Any, rules: RuleSet, players: int) -> Event:
         went_out = r.get("went_out", None)
         return RoundEnded(
             r.integer("round", 1),
-            r.choice("reason", ("domino", "blocked", "target")),
+            RoundEnd(r.choice("reason", values(RoundEnd))),
             tuple(_hand(r, hand) for hand in hands),
             r.numbers("points", sides),
             r.numbers("scores", sides),

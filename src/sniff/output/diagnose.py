@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sniff.enums import SpeechMode
 from sniff.output.lines import Discard
 from sniff.output.sound import create_player
 from sniff.output.speech import FallbackEvent, create_speech
@@ -74,7 +75,7 @@ def diagnose(*, language: str, speech_mode: str, config_dir: Path, data_dir: Pat
         found.speechd_installed = shutil.which("speech-dispatcher") is not None
     _voice(found, language)
     player = create_player(False)
-    found.audio_device = getattr(player, "backend_name", None) if player.audible else None
+    found.audio_device = player.backend_name if player.audible else None
     try:
         speech = create_speech(
             speech_mode,
@@ -156,7 +157,7 @@ def speak_through_each(
     tried: set[tuple[str, str | None]] = set()
     player = create_player(True)
     try:
-        for mode in ("screenreader", "voice"):
+        for mode in (SpeechMode.SCREENREADER, SpeechMode.VOICE):
             problems: list[FallbackEvent] = []
             speech = create_speech(
                 mode,
@@ -167,10 +168,10 @@ def speak_through_each(
             )
             try:
                 backend: SpeechBackend = speech.active
-                if mode == "voice" and backend.name != "voice":
+                if mode is SpeechMode.VOICE and backend.name != SpeechMode.VOICE:
                     reason = problems[0].reason if problems else "failed"
-                    results.append(SpeakResult("voice", None, False, reason))
-                if backend.name in ("text", "none"):
+                    results.append(SpeakResult(SpeechMode.VOICE, None, False, reason))
+                if backend.name in (SpeechMode.TEXT, SpeechMode.NONE):
                     continue
                 key = (backend.name, getattr(backend, "label", None))
                 if key in tried:

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import re
 import threading
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+from sniff.enums import SpeechMode
+
+if TYPE_CHECKING:  # (the speech package writes its text lines with this module)
+    from sniff.output.speech.base import SpeechBackend
 
 __all__ = ["WIDTH", "Discard", "LineEcho", "braille_lines", "one_line", "write_lines"]
 
@@ -84,7 +89,7 @@ class LineEcho:
     """Every announcement also becomes lines of text, unless the speech itself is
     lines already (the text backend), so nothing is read twice."""
 
-    def __init__(self, inner: Any, stream: TextIO) -> None:
+    def __init__(self, inner: SpeechBackend, stream: TextIO) -> None:
         self.inner = inner
         self.stream = stream
         self._lock = threading.Lock()
@@ -94,7 +99,7 @@ class LineEcho:
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         self.inner.speak(text, interrupt=interrupt)
-        if self.inner.name != "text":
+        if self.inner.name != SpeechMode.TEXT:
             write_lines(self.stream, text, self._lock)
 
     def braille(self, text: str) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from sniff.announce.utterance import Utterance
-from sniff.enums import Heard
+from sniff.enums import Cue, Heard
 from sniff.i18n import Translator
 from sniff.output.sound.base import SoundPlayer
 from sniff.output.sound.space import placement_for_end, score_pitch
@@ -196,7 +196,7 @@ class Output:
                 self.transcript = None
                 transcript.close()
                 self._problem("transcript", error.strerror or str(error))
-        failure = getattr(self.sound, "audio_out_error", None)
+        failure = self.sound.audio_out_error
         if failure:
             self._problem("audio-out", str(failure))
 
@@ -211,7 +211,7 @@ class Output:
     def _speak_and_cue(self, utterance: Utterance) -> None:
         if utterance.cue is not None:
             pan, pitch = placement_for_end(utterance.end or "")
-            if utterance.cue == "score" and utterance.points:
+            if utterance.cue == Cue.SCORE and utterance.points:
                 pitch *= score_pitch(utterance.points)
             self.sound.play(utterance.cue, pan=pan, pitch=pitch)
         if utterance.text:

@@ -13,24 +13,27 @@ device again) while the game goes on.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from sniff.announce import Utterance
 from sniff.announce.notices import NoticeWords
+from sniff.enums import SpeechMode
 from sniff.i18n import Translator
 from sniff.output.lines import Discard, LineEcho
 from sniff.output.router import Output
 from sniff.output.sound import NullPlayer, create_player
 from sniff.output.sound.base import SoundPlayer
 from sniff.output.speech import FallbackEvent, create_speech
+from sniff.output.speech.base import SpeechBackend
 from sniff.output.transcript import Transcript
 from sniff.storage.settings import Settings
 
 __all__ = ["VOICE_MODES", "SpeechStarter", "open_output"]
 
 #: The speech settings that may speak with the built-in voice.
-VOICE_MODES = ("auto", "voice")
+VOICE_MODES = (SpeechMode.AUTO, SpeechMode.VOICE)
 
 
 class SpeechStarter:
@@ -53,12 +56,14 @@ class SpeechStarter:
         self.audio_out = audio_out
         self.injected = injected  # speech handed in by a test: it is never rebuilt
         self.notices: NoticeWords | None = None
-        self.tell: Any = None
+        self.tell: Callable[[Utterance], None] | None = None
 
-    def speech(self, settings: Settings, translator: Translator, sound: SoundPlayer) -> Any:
+    def speech(
+        self, settings: Settings, translator: Translator, sound: SoundPlayer
+    ) -> SpeechBackend:
         """A new chain for *settings*, wrapped for line mode."""
         self.notices = NoticeWords(translator)
-        speech: Any = create_speech(
+        speech = create_speech(
             settings.speech_mode,
             language=translator.language,
             rate=settings.voice_rate,
@@ -71,7 +76,7 @@ class SpeechStarter:
         )
         return self.wrapped(speech)
 
-    def wrapped(self, speech: Any) -> Any:
+    def wrapped(self, speech: SpeechBackend) -> SpeechBackend:
         """*speech*, and in line mode every announcement also as lines of text."""
         if self.line_mode and self.line_stream is not None:
             return LineEcho(speech, self.line_stream)
@@ -89,9 +94,7 @@ class SpeechStarter:
         sound = output.sound
         if sound.failed or not sound.audible:
             # Try the device again; an --audio-out file being written goes on in the new one.
-            release = getattr(sound, "release_recording", None)
-            recording = release() if callable(release) else None
-            fresh = create_player(settings.sounds, recording=recording)
+            fresh = create_player(settings.sounds, recording=sound.release_recording())
             if fresh.audible:
                 output.sound = fresh
                 with contextlib.suppress(Exception):
@@ -132,8 +135,8 @@ def open_output(
     line_mode: bool = False,
     transcript: str | Path | None = None,
     audio_out: Path | None = None,
-    speech: Any = None,
-    sound: Any = None,
+    speech: SpeechBackend | None = None,
+    sound: SoundPlayer | None = None,
     line_stream: TextIO | None = None,
 ) -> Output:
     """Speech, earcons and the message history for *settings*.

@@ -20,6 +20,7 @@ from sniff.engine import (
     Layout,
     Move,
     Part,
+    PartKind,
     Phase,
     RuleSet,
     Tile,
@@ -83,15 +84,15 @@ def fits_level(layout: Layout, level: int) -> bool:
         return False
     kinds = {p.kind for p in parts}
     if level == 1:
-        return kinds == {"end"} and len(parts) == 2
+        return kinds == {PartKind.END} and len(parts) == 2
     if level == 2:
-        return bool(kinds & {"double", "lead"})
+        return bool(kinds & {PartKind.DOUBLE, PartKind.LEAD})
     if level == 3:
         return layout.sniff is not None and (
-            bool(layout.arms[2] or layout.arms[3]) or "sniff" in kinds
+            bool(layout.arms[2] or layout.arms[3]) or PartKind.SNIFF in kinds
         )
     if level == 4:
-        return "exposed" in kinds and len(parts) >= 3
+        return PartKind.EXPOSED in kinds and len(parts) >= 3
     return len(parts) >= 3 and layout.sniff is not None
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sniff.bots import make_bot
-from sniff.engine import Action, End, Move, Observation, best_reply, what_if
+from sniff.engine import Action, Move, Observation, best_reply, plays_again, what_if
 from sniff.enums import BotLevel
 
 __all__ = ["Hint", "explain", "hint_for"]
@@ -63,10 +63,9 @@ def explain(obs: Observation, action: Action) -> Hint:
         return Hint(action)
     rules, layout = obs.rules, obs.layout
     unseen = obs.unseen_tiles()
-    answers = not (action.end is End.LEAD and rules.leader_second_turn)
 
     def reply_after(move: Move) -> int | None:
-        if not answers:
+        if plays_again(move, rules):
             return None
         after = layout.place(move.tile, move.end, endwise=move.endwise)
         return best_reply(after, unseen, rules) if after.open_arms else 0

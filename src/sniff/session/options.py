@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sniff.engine import RuleSet
+from sniff.enums import ScreenMode
 from sniff.storage import LoadResult, Settings
 from sniff.storage.lock import FolderLock
 
@@ -27,7 +28,7 @@ class GameOptions:
         transcript: Path | None = None,
         record: Path | None = None,
         audio_out: Path | None = None,
-        screen: str = "full",
+        screen: str = ScreenMode.FULL,
         playouts: int | None = None,
         hint_playouts: int | None = None,
         save_path: Path | None = None,

@@ -30,6 +30,7 @@ from sniff.engine import (
     MugginsCalled,
     Passed,
     Played,
+    RoundEnd,
     RoundEnded,
     RulesError,
     RuleSet,
@@ -329,10 +330,11 @@ def parse_record(lines: Iterable[str]) -> Record:
         elif kind == "muggins":
             event = MugginsCalled(line.player(), line.integer("points"))
         elif kind == "round_end":
-            reason = line.get("reason")
-            if reason not in REASONS:
-                raise line.fail(f"a round ends by {', '.join(REASONS)}, not {json.dumps(reason)}")
-            went_out = last_play.player if reason == "domino" and last_play else None
+            word = line.get("reason")
+            if word not in REASONS:
+                raise line.fail(f"a round ends by {', '.join(REASONS)}, not {json.dumps(word)}")
+            reason = RoundEnd(word)
+            went_out = last_play.player if reason is RoundEnd.DOMINO and last_play else None
             event = RoundEnded(
                 line.integer("round"),
                 reason,

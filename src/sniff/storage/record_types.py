@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from sniff.engine import Event, GameEnded, RuleSet
+from sniff.engine import Event, GameEnded, RoundEnd, RuleSet
+from sniff.enums import values
 
 FORMAT = "sniff-record/1"
-REASONS = ("domino", "blocked", "target")
+REASONS: tuple[str, ...] = values(RoundEnd)
 
 __all__ = ["FORMAT", "REASONS", "PlayerInfo", "Record", "RecordError"]
 

@@ -135,7 +135,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
         return {
             "type": "round_end",
             "round": event.round,
-            "reason": event.reason,
+            "reason": event.reason.value,
             "hands": [_tiles(hand) for hand in event.hands],
             "points": list(event.points),
             "scores": list(event.scores),

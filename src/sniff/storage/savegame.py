@@ -279,10 +279,8 @@ def action_to_text(action: Action) -> str:
     """
     if isinstance(action, Move):
         return f"{action.tile} {action.end.value}" + (" endwise" if action.endwise else "")
-    if isinstance(action, Draw):
-        return "draw"
-    if isinstance(action, Pass):
-        return "pass"
+    if isinstance(action, Draw | Pass):
+        return str(action)  # the engine's word: "draw", "pass"
     if isinstance(action, Claim):
         return f"claim {action.points}"
     if isinstance(action, CallMuggins):
@@ -293,9 +291,9 @@ def action_to_text(action: Action) -> str:
 def action_from_text(text: str) -> Action:
     """Read :func:`action_to_text` back; :class:`ValueError` if it is not an action."""
     words = text.split()
-    if words == ["draw"]:
+    if words == [str(DRAW)]:
         return DRAW
-    if words == ["pass"]:
+    if words == [str(PASS)]:
         return PASS
     if words == ["muggins"]:
         return CallMuggins(True)

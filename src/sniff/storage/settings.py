@@ -10,7 +10,7 @@ the settings file is never rewritten without keeping the player's own copy.
 Keys the game does not know are ignored, so a settings file from a newer
 version still loads.
 
->>> Settings().verbosity, Settings(pace=2).pace
+>>> Settings().verbosity.value, Settings(pace=2).pace
 ('brief', 2.0)
 """
 
@@ -21,13 +21,14 @@ import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import tomli_w
 
 from sniff.engine import PRESETS, Combination, RulesError, RuleSet, preset
-from sniff.enums import BotLevel, values
+from sniff.enums import BotLevel, ScreenMode, SpeechMode, Verbosity, values
 from sniff.storage.atomic import Problem, StrPath, set_aside, write_atomic
 from sniff.storage.limits import DataError, parse_toml, read_bounded
 from sniff.storage.paths import settings_path
@@ -36,9 +37,9 @@ from sniff.storage.paths import settings_path
 SETTINGS_LIMIT = 256 * 1024
 _WHAT = "the settings file"
 
-SPEECH_MODES: tuple[str, ...] = ("auto", "screenreader", "voice", "text", "none")
-VERBOSITIES: tuple[str, ...] = ("brief", "normal", "verbose")
-SCREENS: tuple[str, ...] = ("full", "line")
+SPEECH_MODES: tuple[str, ...] = values(SpeechMode)
+VERBOSITIES: tuple[str, ...] = values(Verbosity)
+SCREENS: tuple[str, ...] = values(ScreenMode)
 RATE_RANGE = (80, 450)  # words per minute
 PACE_RANGE = (0.0, 10.0)  # seconds a bot's turn takes
 PLAYERS_RANGE = (2, 8)  # the largest set seats 8
@@ -70,6 +71,21 @@ def _choice(choices: tuple[str, ...]) -> Callable[[object], object]:
         if not isinstance(value, str) or value not in choices:
             raise ValueError(f"must be one of {', '.join(choices)}, not {value!r}")
         return value
+
+    return check
+
+
+_E = TypeVar("_E", bound=Enum)
+
+
+def _member(kind: type[_E]) -> Callable[[object], _E]:
+    """A check that reads one word of the closed set *kind* as its member."""
+    choices = values(kind)
+
+    def check(value: object) -> _E:
+        if not isinstance(value, str) or value not in choices:
+            raise ValueError(f"must be one of {', '.join(choices)}, not {value!r}")
+        return kind(value)
 
     return check
 
@@ -129,7 +145,7 @@ def _voice_name(value: object) -> str:
     return value
 
 
-def _bot_levels(value: object) -> tuple[str, ...]:
+def _bot_levels(value: object) -> tuple[BotLevel, ...]:
     if isinstance(value, str):
         value = (value,)
     if (
@@ -140,19 +156,19 @@ def _bot_levels(value: object) -> tuple[str, ...]:
         raise ValueError(
             f"must be a list of bot levels ({', '.join(values(BotLevel))}), not {value!r}"
         )
-    return tuple(value)
+    return tuple(BotLevel(level) for level in value)
 
 
 _CHECKS: dict[str, Callable[[object], object]] = {
     "language": _optional("language", _language),
-    "speech_mode": _choice(SPEECH_MODES),
+    "speech_mode": _member(SpeechMode),
     "voice_rate": _optional("voice_rate", _whole(*RATE_RANGE)),
     "voice_volume": _number(0.0, 1.0),
     "voice_name": _optional("voice_name", _voice_name),
-    "verbosity": _choice(VERBOSITIES),
+    "verbosity": _member(Verbosity),
     "sounds": _boolean,
     "pace": _number(*PACE_RANGE),
-    "screen": _choice(SCREENS),
+    "screen": _member(ScreenMode),
     "players": _whole(*PLAYERS_RANGE),
     "bot_levels": _bot_levels,
     "preset": _choice(tuple(PRESETS)),
@@ -176,16 +192,16 @@ class Settings:
     """
 
     language: str | None = None  # None: the system's language
-    speech_mode: str = "auto"  # one of SPEECH_MODES
+    speech_mode: SpeechMode = SpeechMode.AUTO
     voice_rate: int | None = None  # words per minute; None: the voice's own
     voice_volume: float = 1.0  # 0..1
     voice_name: str | None = None  # None: the backend's default voice
-    verbosity: str = "brief"  # one of VERBOSITIES
+    verbosity: Verbosity = Verbosity.BRIEF
     sounds: bool = True
     pace: float = 1.0  # seconds a bot's turn takes, so it can be followed
-    screen: str = "full"  # "full" screen or a single "line"
+    screen: ScreenMode = ScreenMode.FULL  # the table drawn, or one line each
     players: int = 2
-    bot_levels: tuple[str, ...] = ("expert",)  # per bot seat; the last one repeats
+    bot_levels: tuple[BotLevel, ...] = (BotLevel.EXPERT,)  # per bot seat; the last repeats
     preset: str = "sniff"
     scoring: str | None = None  # a Combination value; None: the preset's
     target: int | None = None  # None: the preset's
@@ -209,7 +225,7 @@ class Settings:
         """A copy with some settings changed (checked like the constructor)."""
         return dataclasses.replace(self, **changes)
 
-    def bot_level(self, bot: int) -> str:
+    def bot_level(self, bot: int) -> BotLevel:
         """The level of the *bot*-th computer player (0-based); the last level repeats."""
         return self.bot_levels[min(bot, len(self.bot_levels) - 1)]
 

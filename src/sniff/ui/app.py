@@ -39,8 +39,11 @@ from prompt_toolkit.styles import Style
 from sniff.announce import Utterance
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.keys import KeyTexts, help_part, invalid_key, key_name
+from sniff.enums import Cue, ScreenMode
 from sniff.i18n import Translator
 from sniff.output.setup import open_output
+from sniff.output.sound.base import SoundPlayer
+from sniff.output.speech.base import SpeechBackend
 from sniff.storage.settings import Settings
 from sniff.ui.base import Binding, Screen, UiContext
 from sniff.ui.confirm import ConfirmScreen
@@ -82,21 +85,21 @@ def build_context(
     settings: Settings,
     translator: Translator,
     *,
-    screen_mode: str = "full",
+    screen_mode: str = ScreenMode.FULL,
     transcript: str | None = None,
     audio_out: Path | None = None,
-    speech: Any = None,
-    sound: Any = None,
+    speech: SpeechBackend | None = None,
+    sound: SoundPlayer | None = None,
     line_stream: TextIO | None = None,
 ) -> UiContext:
     """The screens' shared context: *settings*, *translator* and the output
     (:func:`sniff.output.setup.open_output`, whose arguments these are)."""
-    if line_stream is None and screen_mode == "line":
+    if line_stream is None and screen_mode == ScreenMode.LINE:
         line_stream = sys.stdout  # nothing else writes there in line mode
     output = open_output(
         settings,
         translator,
-        line_mode=screen_mode == "line",
+        line_mode=screen_mode == ScreenMode.LINE,
         transcript=transcript,
         audio_out=audio_out,
         speech=speech,
@@ -119,7 +122,7 @@ class SniffApp:
         *,
         input: Input | None = None,
         output: PtOutput | None = None,
-        screen_mode: str = "full",
+        screen_mode: str = ScreenMode.FULL,
     ) -> None:
         self.ctx = ctx
         self.screen_mode = screen_mode
@@ -130,7 +133,7 @@ class SniffApp:
         self._exiting = False
         self.handled = 0  # keys handled so far (tests wait for them)
         self._help_part = 0  # F1 steps through the help, a part at a time
-        full = screen_mode == "full"
+        full = screen_mode == ScreenMode.FULL
         if full:
             # Every screen's own drawing, then the messages (all that was said,
             # wrapped, newest at the bottom), then the footer.
@@ -306,7 +309,7 @@ class SniffApp:
 
     def _step(self, delta: int) -> None:
         if self.ctx.output.step(delta) is None:
-            self.ctx.output.sound.play("invalid")
+            self.ctx.output.sound.play(Cue.INVALID)
         self.invalidate()  # the message area shows the message reached
 
     def help(self) -> None:
@@ -411,7 +414,7 @@ def run_app(
     *,
     input: Input | None = None,
     output: PtOutput | None = None,
-    screen_mode: str = "full",
+    screen_mode: str = ScreenMode.FULL,
 ) -> SniffApp:
     """Run the app with the screen *first_screen_factory* builds (``sniff practice``
     uses it with the practice screen); returns the app after the player quit."""
@@ -419,9 +422,7 @@ def run_app(
     try:
         app.run(first_screen_factory)
     finally:
-        closer = getattr(ctx.output.speech, "close", None)
-        if callable(closer):
-            closer()
+        ctx.output.speech.close()
         stream = ctx.extra.get("line_stream")
         close_stream = getattr(stream, "close", None)
         if callable(close_stream) and stream is not sys.stdout:

@@ -30,9 +30,10 @@ from sniff.announce.menu import DEFAULT_RATE, MenuWords
 from sniff.announce.stats import stats_entries
 from sniff.announce.utterance import Utterance
 from sniff.engine import PRESETS, Combination, preset
-from sniff.enums import BotLevel, Verbosity, values
+from sniff.enums import BotLevel, Cue, SpeechMode, Verbosity, values
 from sniff.i18n import choose_language, translator
 from sniff.learn.progress import progress_lines
+from sniff.output.speech.base import VoiceSettings
 from sniff.storage import Settings, load_stats, save_settings
 from sniff.storage.settings import TARGET_RANGE
 from sniff.ui.base import Binding, Host, Screen
@@ -58,7 +59,7 @@ VOLUMES: tuple[float, ...] = tuple(n / 10 for n in range(1, 11))
 HINT_LIMITS: tuple[int | None, ...] = (0, 1, 2, 3, 5, 10, None)
 LANGUAGES: tuple[str | None, ...] = (None, "en", "de")
 #: The speech choices the menu offers: every mode but "none" (see the module's notes).
-MENU_SPEECH_MODES: tuple[str, ...] = ("auto", "screenreader", "voice", "text")
+MENU_SPEECH_MODES: tuple[SpeechMode, ...] = tuple(m for m in SpeechMode if m is not SpeechMode.NONE)
 TARGET_LIMITS = (10, 1000)  # what Left and Right reach; typed digits may go further
 
 # Items whose change only a new game can use.
@@ -165,7 +166,7 @@ class SetupMenuScreen:
         if key == "bot":
             return words.bot_level(s.bot_level(item.bot - 1))
         if key == "preset":
-            return words.preset(s.preset, raw=s.verbosity == "verbose")
+            return words.preset(s.preset, raw=s.verbosity is Verbosity.VERBOSE)
         if key == "scoring":
             if s.scoring is None:
                 return words.preset_default(words.combination(s.rules().scoring.value))
@@ -280,7 +281,7 @@ class SetupMenuScreen:
 
     # -- moving ------------------------------------------------------------------------
 
-    def _say(self, text: str, *, cue: str | None = None) -> None:
+    def _say(self, text: str, *, cue: Cue | None = None) -> None:
         self.ctx.output.say(Utterance(text, interrupt=True, cue=cue, kind="menu"))
         self.host.invalidate()
 
@@ -293,13 +294,13 @@ class SetupMenuScreen:
         self.typed = ""
         self.stats_part = 0
         self.index = index
-        self._say(self.describe(), cue="menu")
+        self._say(self.describe(), cue=Cue.MENU)
 
     def jump_to_letter(self, letter: str) -> None:
         """To the next item whose name starts with *letter* (case and accents aside)."""
         index = next_by_letter([self.label(item) for item in self.items()], self.index, letter)
         if index is None:
-            self._say(self.words.no_item(letter), cue="invalid")
+            self._say(self.words.no_item(letter), cue=Cue.INVALID)
         else:
             self.jump(index)
 
@@ -342,13 +343,13 @@ class SetupMenuScreen:
             self.typed = self.typed[:-1]
             self._say(self.words.typed(self.typed))
         else:
-            self._say(self.words.nothing_typed(), cue="invalid")
+            self._say(self.words.nothing_typed(), cue=Cue.INVALID)
 
     def change(self, delta: int, *, wrap: bool | None = None) -> None:
         """Left (-1) or Right (+1) on the current item."""
         item = self.current
         if item.is_action:
-            self._say(self.describe(), cue="invalid")
+            self._say(self.describe(), cue=Cue.INVALID)
             return
         s = self.settings
         key = item.key
@@ -362,7 +363,9 @@ class SetupMenuScreen:
             bots = list(s.bot_levels)
             while len(bots) < item.bot:
                 bots.append(bots[-1])
-            bots[item.bot - 1] = str(_step(values(BotLevel), bots[item.bot - 1], delta, wrap=True))
+            bots[item.bot - 1] = BotLevel(
+                _step(values(BotLevel), bots[item.bot - 1], delta, wrap=True)
+            )
             self._update(bot_levels=tuple(bots))
         elif key == "preset":
             self._update(preset=_step(tuple(PRESETS), s.preset, delta, wrap=True))
@@ -408,7 +411,7 @@ class SetupMenuScreen:
         self.typed = ""
         low, high = TARGET_RANGE
         if not low <= number <= high:
-            self._say(self.words.target_range(low, high), cue="invalid")
+            self._say(self.words.target_range(low, high), cue=Cue.INVALID)
             return
         self._update(target=number)
 
@@ -418,7 +421,7 @@ class SetupMenuScreen:
             new = self.settings.with_changes(**changes)
         except ValueError:
             players = changes.get("players", self.settings.players)
-            self._say(self.words.players_not_possible(int(str(players))), cue="invalid")
+            self._say(self.words.players_not_possible(int(str(players))), cue=Cue.INVALID)
             return
         old = self.settings
         self.settings = new
@@ -428,16 +431,19 @@ class SetupMenuScreen:
 
     def _apply_now(self, old: Settings, new: Settings) -> None:
         """Language, voice rate and volume, and sounds are heard at once."""
+        # A speech output with a voice to tune (text lines have none).
         speech = self.ctx.output.speech
+        voice = speech if isinstance(speech, VoiceSettings) else None
         if new.language != old.language:
             language = choose_language(None, new.language)
             self.ctx.translator = translator(language)
-            _call(speech, "set_language", language)
-        if new.voice_rate != old.voice_rate:
+            if voice is not None:
+                voice.set_language(language)
+        if voice is not None and new.voice_rate != old.voice_rate:
             # Back to "default" must slow a fast voice down again, not keep it.
-            _call(speech, "set_rate", new.voice_rate or DEFAULT_RATE)
-        if new.voice_volume != old.voice_volume:
-            _call(speech, "set_volume", new.voice_volume)
+            voice.set_rate(new.voice_rate or DEFAULT_RATE)
+        if voice is not None and new.voice_volume != old.voice_volume:
+            voice.set_volume(new.voice_volume)
         if new.sounds != old.sounds:
             self.ctx.output.set_sounds(new.sounds)
         if new.speech_mode != old.speech_mode:
@@ -491,7 +497,7 @@ class SetupMenuScreen:
         try:
             save_settings(to_file)
         except OSError as error:
-            self._say(self.words.not_saved(error.strerror or str(error)), cue="invalid")
+            self._say(self.words.not_saved(error.strerror or str(error)), cue=Cue.INVALID)
             return False
         return True
 
@@ -517,10 +523,3 @@ class SetupMenuScreen:
 
 def _typed() -> None:
     """A help-only binding: letters and digits are typed keys, handled by ``unbound_key``."""
-
-
-def _call(backend: object, method: str, value: object) -> None:
-    """Tune the voice where the backend has one (a text backend has no rate)."""
-    setter = getattr(backend, method, None)
-    if callable(setter):
-        setter(value)

@@ -36,6 +36,7 @@ from sniff.announce.files import FileWords
 from sniff.announce.practice import PracticeWords
 from sniff.announce.utterance import Utterance
 from sniff.engine import Combination
+from sniff.enums import Cue
 from sniff.practice import (
     LEVELS,
     Answered,
@@ -136,7 +137,7 @@ class PracticeScreen:
 
     # -- speaking -------------------------------------------------------------------
 
-    def _say(self, text: str, *, cue: str | None = None, interrupt: bool = True) -> None:
+    def _say(self, text: str, *, cue: Cue | None = None, interrupt: bool = True) -> None:
         self.ctx.output.say(Utterance(text, interrupt=interrupt, cue=cue, kind="practice"))
         self.host.invalidate()
 
@@ -263,14 +264,14 @@ class PracticeScreen:
                 self._say(echo)
             else:
                 self._late_told = True
-                self._say(f"{self.words.late_typing()} {echo}", cue="invalid")
+                self._say(f"{self.words.late_typing()} {echo}", cue=Cue.INVALID)
             return True
         if not key.isalpha():
             return False
         labels = [self._menu_text(k) for k in _MENU]
         index = next_by_letter(labels, self.index, key)
         if index is None:
-            self._say(self.words.menu.no_item(key), cue="invalid")
+            self._say(self.words.menu.no_item(key), cue=Cue.INVALID)
         else:
             self.jump(index)
         return True
@@ -284,15 +285,15 @@ class PracticeScreen:
     def jump(self, index: int) -> None:
         """Home, End, a first letter: to the item at *index*."""
         if self.asking:
-            self._say(self.last_question_text(), cue="invalid")
+            self._say(self.last_question_text(), cue=Cue.INVALID)
             return
         self.late = False
         self.index = index
-        self._say(self.describe_item(), cue="menu")
+        self._say(self.describe_item(), cue=Cue.MENU)
 
     def change(self, delta: int) -> None:
         if self.asking:
-            self._say(self.last_question_text(), cue="invalid")
+            self._say(self.last_question_text(), cue=Cue.INVALID)
             return
         self.late = False
         key = _MENU[self.index]
@@ -305,7 +306,7 @@ class PracticeScreen:
             combos = list(Combination)
             self.combination = combos[(combos.index(self.combination) + delta) % len(combos)]
         else:
-            self._say(self.describe_item(), cue="invalid")
+            self._say(self.describe_item(), cue=Cue.INVALID)
             return
         self._say(self._menu_text(key))
 
@@ -359,15 +360,15 @@ class PracticeScreen:
             return
         assert self.session is not None
         if not self.typed.strip():
-            self._say(self.words.unreadable(self.drill), cue="invalid")
+            self._say(self.words.unreadable(self.drill), cue=Cue.INVALID)
             return
         answered = self.session.answer(self.typed)
         if answered is None:
             self.typed = ""
-            self._say(self.words.unreadable(self.drill), cue="invalid")
+            self._say(self.words.unreadable(self.drill), cue=Cue.INVALID)
             return
         self.typed = ""
-        cue = "practice_right" if answered.verdict.correct else "practice_wrong"
+        cue = Cue.PRACTICE_RIGHT if answered.verdict.correct else Cue.PRACTICE_WRONG
         self.last_feedback = self.words.feedback(answered, self.session.streak)
         self._say(self.last_feedback, cue=cue)
         self._save_pending()
@@ -384,10 +385,10 @@ class PracticeScreen:
         self._late_question, self._late_typed = None, ""
         verdict = judge(question, typed) if question is not None and typed else None
         if question is None or verdict is None or not verdict.readable:
-            self._say(self.words.too_late(), cue="invalid")
+            self._say(self.words.too_late(), cue=Cue.INVALID)
             return
         answered = Answered(question, verdict, 0.0)
-        self._say(self.words.late_answer(answered), cue="invalid")
+        self._say(self.words.late_answer(answered), cue=Cue.INVALID)
 
     def backspace(self) -> None:
         if self.late and self._late_typed:
@@ -395,7 +396,7 @@ class PracticeScreen:
             self._say(self.words.echo(self._late_typed))
             return
         if not self.asking or not self.typed:
-            self._say(self.words.menu.nothing_typed(), cue="invalid")
+            self._say(self.words.menu.nothing_typed(), cue=Cue.INVALID)
             return
         self.typed = self.typed[:-1]
         self._say(self.words.echo(self.typed))
@@ -493,7 +494,7 @@ class PracticeScreen:
     def _save_problem(self, reason: str) -> None:
         if not self._save_failed:
             self._save_failed = True
-            self._say(self.words.saved_problem(reason), cue="invalid", interrupt=False)
+            self._say(self.words.saved_problem(reason), cue=Cue.INVALID, interrupt=False)
 
     def close(self) -> None:
         """The program ends (Q, the window closed): nothing answered is lost."""

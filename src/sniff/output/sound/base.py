@@ -7,9 +7,12 @@ so that speech and earcons share one device and one mixer.
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from sniff.enums import Cue, values
+
+if TYPE_CHECKING:
+    from sniff.output.sound.mixer import WavTap
 
 #: Every earcon the game may ask for; ``sounds/<cue>.wav`` holds each one.
 CUES: tuple[str, ...] = values(Cue)
@@ -67,6 +70,22 @@ class SoundPlayer(Protocol):
         """Whether the device went away while playing (then it plays nothing more)."""
         ...
 
+    @property
+    def backend_name(self) -> str:
+        """The kind of device, as the sound library names it (``"alsa"``,
+        ``"pulseaudio"``, ``"wasapi"``...; ``"null"``: no sound card)."""
+        ...
+
+    @property
+    def audio_out_error(self) -> str | None:
+        """Why the ``--audio-out`` file stopped being written, if it did."""
+        ...
+
+    def release_recording(self) -> WavTap | None:
+        """Stop writing the ``--audio-out`` file and hand it over (to a player opened
+        anew after the device was lost); None where none is being written."""
+        ...
+
 
 class NullPlayer:
     """A player that plays nothing: for ``--no-sound`` and machines without
@@ -102,7 +121,12 @@ class NullPlayer:
     def close(self) -> None:
         """Do nothing."""
 
+    def release_recording(self) -> WavTap | None:
+        """It writes no ``--audio-out`` file."""
+        return None
+
     #: Nothing it plays reaches anyone: the voice cannot speak through it.
     audible = False
     failed = False
+    backend_name = "null"
     audio_out_error: str | None = None

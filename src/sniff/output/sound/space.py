@@ -3,24 +3,32 @@ a tile went and *how much* it scored without waiting for speech.
 
 The layout's ends map onto the listener's space: the west arm on the left,
 the east arm on the right, the north and south spinner arms in the middle,
-told apart by pitch (north higher, like "up").
+told apart by pitch (north higher, like "up"). The score chime rises with
+the points it announces.
 """
 
 from __future__ import annotations
+
+from math import log2
+
+from sniff.engine import End
 
 #: A semitone as a playback-rate factor.
 SEMITONE = 2.0 ** (1.0 / 12.0)
 
 _PLACEMENTS: dict[str, tuple[float, float]] = {
-    "west": (-0.8, 1.0),
-    "east": (0.8, 1.0),
-    "north": (0.0, SEMITONE**3),
-    "south": (0.0, SEMITONE**-3),
-    "lead": (0.0, 1.0),
+    End.WEST.value: (-0.8, 1.0),
+    End.EAST.value: (0.8, 1.0),
+    End.NORTH.value: (0.0, SEMITONE**3),
+    End.SOUTH.value: (0.0, SEMITONE**-3),
+    End.LEAD.value: (0.0, 1.0),
 }
 
-#: Highest pitch step for scores, so that a huge score stays pleasant.
-MAX_SCORE_SEMITONES = 7
+#: How far the score chime rises each time the points double, in semitones.
+SEMITONES_PER_DOUBLING = 1.5
+#: The highest the score chime goes, so that a huge score stays pleasant: reached at
+#: 256 points, far above anything one play earns (a count of 96 at the very most).
+MAX_SCORE_SEMITONES = 12
 
 
 def placement_for_end(end: str) -> tuple[float, float]:
@@ -37,13 +45,20 @@ def placement_for_end(end: str) -> tuple[float, float]:
 
 
 def score_pitch(points: int) -> float:
-    """Pitch factor for the score chime: 1.0 at 5 points, a semitone higher
-    for every further 5, capped at ``MAX_SCORE_SEMITONES``; never below 1.0.
+    """Pitch factor for the score chime: it rises with the points, whatever they count.
 
-    >>> score_pitch(5)
-    1.0
-    >>> round(score_pitch(15), 4)
-    1.1225
+    The chime rises :data:`SEMITONES_PER_DOUBLING` each time the points double,
+    from 1.0 at one point: the rules' own steps then sound alike, so that
+    domino-play's 1, 2 and 3 points are as far apart as sniff's 5, 10 and 15,
+    and every other score (threes, primes, fibs) falls on its own pitch in
+    between. Never below 1.0, never above :data:`MAX_SCORE_SEMITONES`.
+
+    >>> score_pitch(1), score_pitch(0)
+    (1.0, 1.0)
+    >>> round(score_pitch(10) / score_pitch(5), 4) == round(score_pitch(2), 4)
+    True
     """
-    steps = max(0, min(MAX_SCORE_SEMITONES, points // 5 - 1))
+    if points <= 1:
+        return 1.0
+    steps = min(MAX_SCORE_SEMITONES, SEMITONES_PER_DOUBLING * log2(points))
     return float(SEMITONE**steps)
