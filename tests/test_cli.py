@@ -121,7 +121,7 @@ def _tampered(tmp_path: Path) -> Path:
         (["simulate", "--bots", "genius"], "unknown bot level"),
         (["simulate", "--rule", "colour=red"], "unknown rule"),
         (["simulate", "--rule", "spinner=wheel"], "spinner"),
-        (["simulate", "--games", "x"], "invalid int"),
+        (["simulate", "--games", "x"], "'x' is not a whole number"),
         (["rules", "nope"], "unknown preset"),
         (["replay", "/no/such/record.jsonl"], "No such file"),
         (["dance"], "invalid choice"),

@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = preset(args.name)
     except RulesError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error) from None
     for name, value in rules.to_json().items():
         if isinstance(value, list):
             shown = ", ".join(str(v) for v in value)

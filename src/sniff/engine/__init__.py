@@ -33,6 +33,7 @@ from sniff.engine.refusals import Reason, Refusal
 from sniff.engine.replay import (
     EVENT_NAMES,
     ReplayError,
+    ReplayProblem,
     action_of,
     replay,
     replay_all,
@@ -49,6 +50,7 @@ from sniff.engine.rules import (
     RoundScoring,
     RulesError,
     RuleSet,
+    RulesProblem,
     SpinnerMode,
     preset,
 )
@@ -98,10 +100,12 @@ __all__ = [
     "Reason",
     "Refusal",
     "ReplayError",
+    "ReplayProblem",
     "RoundEnded",
     "RoundScoring",
     "RuleSet",
     "RulesError",
+    "RulesProblem",
     "ScriptedDealer",
     "SpinnerMode",
     "Tile",
