@@ -93,9 +93,18 @@ def test_rules_lists_presets_and_shows_one(capsys: pytest.CaptureFixture[str]) -
     assert status == 0 and "sniff-stubby" in out
     status, out, _ = _run(capsys, "rules", "sniff-us")
     assert status == 0
-    assert "spinner: sniff-exposed" in out.splitlines()
-    assert "targets: 250, 200, 200" in out.splitlines()
-    assert "partnerships: on" in out.splitlines()
+    lines = out.splitlines()
+    assert lines[0] == "Rules: Sniff, US rules (sniff-us)"
+    assert "Spinner: the sniff, its free halves count (spinner=sniff-exposed)" in lines
+    assert (
+        "Target: 250 with 2 players, 200 with 3, 200 with 4 or more (targets=250,200,200)" in lines
+    )
+    assert "Partnerships: on (partnerships=on)" in lines
+    status, out, _ = _run(capsys, "rules", "sniff-us", "--lang", "de")
+    lines = out.splitlines()
+    assert lines[0] == "Regeln: Sniff, amerikanische Regeln (sniff-us)"
+    assert "Richtung: im Uhrzeigersinn (direction=clockwise)" in lines
+    assert "Muggins-Regel: aus (muggins=off)" in lines
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -348,7 +357,7 @@ def test_lang_before_the_command_reaches_every_command(
     status, out, _ = _run(capsys, "--lang", "de", "simulate", "--games", "2")
     assert status == 0 and "Siege je Platz: Bot 1 (gierig): " in out
     status, out, _ = _run(capsys, "rules", "sniff", "--lang", "de")
-    assert status == 0 and "spinner: sniff" in out, "every command takes --lang"
+    assert status == 0 and "Sniff-Art: der Sniff" in out, "every command takes --lang"
     status, out, err = _run(capsys, "--lang", "xx", "simulate")
     assert (status, out) == (2, "") and "unknown language 'xx'" in err
 

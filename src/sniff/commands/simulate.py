@@ -8,6 +8,7 @@ what a script reads is the summary alone.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -209,7 +210,8 @@ def run(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.close()
     if args.json:
-        print(summary.to_json_text())
+        # Every rule played, house rules included, beside the preset's name.
+        print(json.dumps({**summary.to_json(), "rules": rules.to_json()}, ensure_ascii=False))
     else:
-        print("\n".join(words.summary(summary)))
+        print("\n".join(words.summary(summary, rules)))
     return 0
