@@ -25,6 +25,7 @@ sniff: error: unknown preset 'nope'; choose one of sniff, muggins, domino-play, 
 from __future__ import annotations
 
 import errno
+import os
 from collections.abc import Callable, Mapping
 
 from sniff.announce.words import Words
@@ -88,6 +89,17 @@ class ErrorWords:
         if record is not None:
             return record
         return str(error)
+
+    def why(self, error: BaseException) -> str:
+        """Only why a file could not be used, for a sentence that names the file
+        itself ("your statistics in FILE could not be read (permission denied)")."""
+        if isinstance(error, DataError) and error.problem is DataProblem.UNREADABLE:
+            cause = error.values.get("error")
+            if isinstance(cause, OSError):
+                return self.os_reason(cause)
+        if isinstance(error, OSError):
+            return self.os_reason(error)
+        return self.explain(error)
 
     def _record(self, error: BaseException) -> str | None:
         """A record that cannot be read or replayed (``RecordError``): its line and
@@ -597,6 +609,24 @@ class ErrorWords:
         # Translators: a problem the system gave about a file, after the file's name
         # ("game.jsonl: no such file or directory").
         return self.tr._("{file}: {problem}").format(file=where, problem=reason)
+
+    def system_text(self, text: str) -> str:
+        """A reason the system gave as text only (``strerror``), in words where it is
+        one the game translates; any other as it is."""
+        for code in self._known_codes():
+            if text == os.strerror(code):
+                return self.os_reason(OSError(code, text))
+        return text
+
+    @staticmethod
+    def _known_codes() -> tuple[int, ...]:
+        codes = (
+            errno.ENOENT, errno.EACCES, errno.EPERM, errno.EISDIR, errno.ENOTDIR,
+            errno.ENOSPC, errno.EROFS, errno.ENAMETOOLONG, errno.EIO, errno.EBUSY,
+            errno.EEXIST, errno.EMFILE, errno.ELOOP, errno.ENXIO,
+        )  # fmt: skip
+        quota = getattr(errno, "EDQUOT", None)
+        return codes if quota is None else (*codes, quota)
 
     def os_reason(self, error: OSError) -> str:
         """Why the system refused, in words: the common cases translated, any other
