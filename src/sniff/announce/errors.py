@@ -28,6 +28,7 @@ import errno
 import os
 from collections.abc import Callable, Mapping
 
+from sniff.announce.rulewords import RuleWords
 from sniff.announce.words import Words
 from sniff.engine import (
     EVENT_NAMES,
@@ -44,6 +45,7 @@ from sniff.engine import (
 )
 from sniff.enums import CommandProblem
 from sniff.i18n import Translator, UnknownLanguage
+from sniff.storage.atomic import NotARegularFile
 from sniff.storage.limits import DataError, DataProblem
 
 __all__ = ["ErrorWords"]
@@ -291,14 +293,15 @@ class ErrorWords:
             return tr._("the draw limit must be at least 1")
         if problem is RulesProblem.PLAYERS:
             players = int(str(v["players"]))
-            # Translators: too few or too many players for the tile set ("a double-six set is
-            # played by 2 to 4 players, not 5"); {tile_set} is the set's name as typed.
+            # Translators: too few or too many players for the tile set ("a double six set is
+            # played by 2 to 4 players, not 5"); {tile_set} is the set's name ("double six").
             text = tr.ngettext(
                 "a {tile_set} set is played by 2 to {most} players, not {players}",
                 "a {tile_set} set is played by 2 to {most} players, not {players}",
                 players,
             )
-            return text.format(tile_set=v["tile_set"], most=v["most"], players=players)
+            tile_set = RuleWords(tr).value("tile_set", v["tile_set"])
+            return text.format(tile_set=tile_set, most=v["most"], players=players)
         # RulesProblem.TOO_FEW_TILES
         # Translators: the hands the rules deal need more tiles than the set holds ("4 hands
         # of 9 need more tiles").
@@ -632,6 +635,9 @@ class ErrorWords:
         """Why the system refused, in words: the common cases translated, any other
         in the system's own words within a translated frame."""
         tr = self.tr
+        if isinstance(error, NotARegularFile):
+            # Translators: the game would write over a device, a pipe or a folder, and does not.
+            return tr._("not a regular file (a device, a pipe or a folder)")
         code = error.errno
         known: dict[int, Callable[[], str]] = {
             # Translators: the system's reason: the file or folder does not exist.
