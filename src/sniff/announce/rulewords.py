@@ -76,9 +76,9 @@ class RuleWords:
     def field(self, rules: RuleSet, name: str) -> str:
         """One field: its name and value in words, and how ``--rule`` writes it."""
         value = rules.to_json()[name]
-        # Translators: sniff rules PRESET: one rule, its name, its value in words and what
-        # --rule takes for it ("spinner: sniff (spinner=sniff)").
         label = self.label(name)
+        # Translators: sniff rules PRESET: one rule, its name, its value in words and what
+        # --rule takes for it ("Spinner: the sniff, open on four sides (spinner=sniff)").
         return self.tr._("{label}: {value} ({typed})").format(
             label=label[:1].upper() + label[1:],  # it starts the line
             value=self.value(name, value),
