@@ -6,6 +6,7 @@ import argparse
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -400,6 +401,10 @@ def test_every_command_has_its_help_in_german(
     for de_action, en_action in zip(de_actions, en_actions, strict=True):
         if en_action.help and en_action.help != argparse.SUPPRESS:
             assert de_action.help != en_action.help, f"sniff {command} {en_action.dest}: English"
+        # The value's placeholder too (--record DATEI, --pace SEKUNDEN): only N stays N.
+        if isinstance(en_action.metavar, str) and en_action.metavar not in ("N",):
+            assert de_action.metavar != en_action.metavar, f"{command} {en_action.metavar}"
+    assert out.count("Aufruf: ") == 1 and not re.search(r"\b(FILE|SECONDS|PLAYERS)\b", out)
 
 
 def test_help_speaks_the_language_the_game_would(
@@ -411,6 +416,7 @@ def test_help_speaks_the_language_the_game_would(
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert _help(capsys, "--help").startswith("Aufruf: sniff "), "the system's language"
     assert "Befehle:" in _help(capsys, "--help")
+    assert "sniff [-h] [--version] [--lang SPRACHE] BEFEHL" in _help(capsys, "--help")
     assert _help(capsys, "--lang", "en", "--help").startswith("usage: sniff ")
     assert _help(capsys, "play", "--help", "--lang=en").startswith("usage: sniff play ")
     # An unknown --lang leaves the choice to the settings and the system.
