@@ -128,7 +128,7 @@ class CommandProblem(str, Enum):
     RULE_SYNTAX = "rule-syntax"  # item: what followed --rule
     UNKNOWN_RULE = "unknown-rule"  # name
     TILE_SET = "tile-set"  # value, choices
-    RULE_NUMBERS = "rule-numbers"  # name, value, example
+    RULE_NUMBERS = "rule-numbers"  # name, value
     PACE = "pace"  # low, high (seconds)
     JOBS = "jobs"
     GAMES = "games"
@@ -138,5 +138,6 @@ class CommandProblem(str, Enum):
     LESSON_RANGE = "lesson-range"  # last
     LESSONS_MISSING = "lessons-missing"  # detail (English, from the lesson reader)
     RECORD_TARGET = "record-target"  # file, error (the OSError)
+    RECORD_FOLDER = "record-folder"  # file: its folder does not exist (never created)
     SETTINGS = "settings"  # detail (English, from the settings)
     PART_MISSING = "part-missing"  # detail (English, the module that is missing)

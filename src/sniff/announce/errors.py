@@ -200,6 +200,10 @@ class ErrorWords:
             # Translators: sniff play --record FILE where FILE cannot be written; {reason}
             # says why ("permission denied").
             return tr._("--record {file}: {reason}").format(file=v["file"], reason=reason)
+        if problem is CommandProblem.RECORD_FOLDER:
+            # Translators: --record FILE in a folder that does not exist (the game never
+            # creates one for a record).
+            return tr._("--record {file}: its folder does not exist").format(file=v["file"])
         if problem is CommandProblem.SETTINGS:
             # Translators: the options given do not make settings the game can use; {detail}
             # says why (in English).

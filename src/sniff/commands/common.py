@@ -368,6 +368,22 @@ def _rule_value(name: str, value: str, current: object) -> object:
     return value
 
 
+def check_record_target(path: Path | None) -> None:
+    """``--record FILE``: refused at once (with the reason in the player's language)
+    unless FILE can be a record: a regular file, or a new one in a folder that exists."""
+    if path is None:
+        return
+    from sniff.storage.records import record_target
+
+    try:
+        record_target(path)
+    except FileNotFoundError:
+        raise UsageError(CommandProblem.RECORD_FOLDER, file=path) from None
+    except OSError as error:
+        # Only a regular file is written: never a device such as /dev/full.
+        raise UsageError(CommandProblem.RECORD_TARGET, file=path, error=error) from None
+
+
 def add_audio_out_option(parser: SniffParser) -> None:
     """``--audio-out FILE.wav``: everything the game plays, also into a sound file."""
     parser.add_argument(

@@ -20,6 +20,7 @@ from sniff.commands.common import (
     add_language_option,
     add_output_options,
     add_rule_options,
+    check_record_target,
     dumb_terminal,
     language_of,
     require_terminal,
@@ -36,7 +37,6 @@ from sniff.storage import (
     load_settings,
 )
 from sniff.storage.lock import FolderLock
-from sniff.storage.records import record_target
 from sniff.storage.settings import PACE_RANGE
 
 __all__ = ["add_parser", "main_play", "options_from_args", "play_parser", "run_default"]
@@ -126,12 +126,7 @@ def options_from_args(args: argparse.Namespace) -> GameOptions:
         settings = base.with_changes(**changes)
     except ValueError as error:
         raise UsageError(CommandProblem.SETTINGS, detail=str(error)) from None
-    if args.record is not None:
-        try:
-            record_target(args.record)
-        except OSError as error:
-            # Only a regular file is written: never a device such as /dev/full.
-            raise UsageError(CommandProblem.RECORD_TARGET, file=args.record, error=error) from None
+    check_record_target(args.record)
     return GameOptions(
         settings,
         base,

@@ -21,6 +21,7 @@ from sniff.commands.common import (
     UsageError,
     add_language_option,
     add_rule_options,
+    check_record_target,
     language_of,
     rules_from_args,
 )
@@ -179,10 +180,12 @@ def _shows_progress(args: argparse.Namespace, stream: TextIO) -> bool:
 def run(args: argparse.Namespace) -> int:
     # Imported here: the bots and their games are loaded only when bots play.
     from sniff.announce.simulation import SimulationWords
-    from sniff.session.simulate import parse_levels, simulate
+    from sniff.session.simulate import parse_levels, record_paths, simulate
 
     language = language_of(args, load_settings(keep_aside=False).settings.language)
     _check_counts(args)
+    if args.record is not None:  # the first file tells for the folder they all go to
+        check_record_target(record_paths(args.record, args.games)[0])
     jobs = args.jobs or os.cpu_count() or 1
     rules = rules_from_args(args)
     words = SimulationWords(translator(language))
