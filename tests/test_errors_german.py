@@ -344,3 +344,15 @@ def test_settings_that_cannot_be_saved_are_said_in_german(home: Path) -> None:
             assert english_in(said) == []
 
     asyncio.run(go())
+
+
+def test_statistics_the_system_will_not_read_are_said_in_german(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    (home / "home").mkdir()
+    (home / "home" / "data").write_text("a file where the data folder should be")
+    status, out, _ = _run(capsys, "--lang", "de", "stats")
+    assert status == 0
+    first = out.splitlines()[0]
+    assert first.startswith("Deine Statistik in ") and "(Ist kein Ordner)" in first
+    assert english_words(first) == []
