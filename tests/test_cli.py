@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -94,9 +95,18 @@ def test_rules_lists_presets_and_shows_one(capsys: pytest.CaptureFixture[str]) -
     assert status == 0 and "sniff-stubby" in out
     status, out, _ = _run(capsys, "rules", "sniff-us")
     assert status == 0
-    assert "spinner: sniff-exposed" in out.splitlines()
-    assert "targets: 250, 200, 200" in out.splitlines()
-    assert "partnerships: on" in out.splitlines()
+    lines = out.splitlines()
+    assert lines[0] == "Rules: Sniff, US rules (sniff-us)"
+    assert "Spinner: the sniff, its free halves count (spinner=sniff-exposed)" in lines
+    assert (
+        "Target: 250 with 2 players, 200 with 3, 200 with 4 or more (targets=250,200,200)" in lines
+    )
+    assert "Partnerships: on (partnerships=on)" in lines
+    status, out, _ = _run(capsys, "rules", "sniff-us", "--lang", "de")
+    lines = out.splitlines()
+    assert lines[0] == "Regeln: Sniff, amerikanische Regeln (sniff-us)"
+    assert "Richtung: im Uhrzeigersinn (direction=clockwise)" in lines
+    assert "Muggins-Regel: aus (muggins=off)" in lines
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -122,7 +132,7 @@ def _tampered(tmp_path: Path) -> Path:
         (["simulate", "--bots", "genius"], "unknown bot level"),
         (["simulate", "--rule", "colour=red"], "unknown rule"),
         (["simulate", "--rule", "spinner=wheel"], "spinner"),
-        (["simulate", "--games", "x"], "invalid int"),
+        (["simulate", "--games", "x"], "'x' is not a whole number"),
         (["rules", "nope"], "unknown preset"),
         (["replay", "/no/such/record.jsonl"], "No such file"),
         (["dance"], "invalid choice"),
@@ -428,7 +438,7 @@ def test_lang_before_the_command_reaches_every_command(
     status, out, _ = _run(capsys, "--lang", "de", "simulate", "--games", "2")
     assert status == 0 and "Siege je Platz: Bot 1 (gierig): " in out
     status, out, _ = _run(capsys, "rules", "sniff", "--lang", "de")
-    assert status == 0 and "spinner: sniff" in out, "every command takes --lang"
+    assert status == 0 and "Sniff-Art: der Sniff" in out, "every command takes --lang"
     status, out, err = _run(capsys, "--lang", "xx", "simulate")
     assert (status, out) == (2, "") and "unknown language 'xx'" in err
 
@@ -471,6 +481,10 @@ def test_every_command_has_its_help_in_german(
     for de_action, en_action in zip(de_actions, en_actions, strict=True):
         if en_action.help and en_action.help != argparse.SUPPRESS:
             assert de_action.help != en_action.help, f"sniff {command} {en_action.dest}: English"
+        # The value's placeholder too (--record DATEI, --pace SEKUNDEN): only N stays N.
+        if isinstance(en_action.metavar, str) and en_action.metavar not in ("N",):
+            assert de_action.metavar != en_action.metavar, f"{command} {en_action.metavar}"
+    assert out.count("Aufruf: ") == 1 and not re.search(r"\b(FILE|SECONDS|PLAYERS)\b", out)
 
 
 def test_help_speaks_the_language_the_game_would(
@@ -482,6 +496,7 @@ def test_help_speaks_the_language_the_game_would(
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert _help(capsys, "--help").startswith("Aufruf: sniff "), "the system's language"
     assert "Befehle:" in _help(capsys, "--help")
+    assert "sniff [-h] [--version] [--lang SPRACHE] BEFEHL" in _help(capsys, "--help")
     assert _help(capsys, "--lang", "en", "--help").startswith("usage: sniff ")
     assert _help(capsys, "play", "--help", "--lang=en").startswith("usage: sniff play ")
     # An unknown --lang leaves the choice to the settings and the system.

@@ -235,3 +235,18 @@ def test_the_wheel_installs_only_what_the_game_uses(
     assert found[0] == "None", "no Babel at run time"
     if sys.platform.startswith("linux"):
         assert found[1] == "None", "no accessible-output2 on Linux"
+
+
+def test_nothing_the_game_says_points_at_a_file_an_installed_game_lacks() -> None:
+    """The wheel carries no docs folder (see above): a sentence of the game that sent the
+    player to docs/speech.md would send them nowhere. Commands and the words to type are
+    fine; a path of the repository is not."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "locales" / "sniff.pot").open("rb") as handle:
+        template = read_po(handle)
+    pointing = re.compile(r"\bdocs/|\b\w+\.md\b|\bshared/")
+    for message in template:
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        for text in ids:
+            assert not pointing.search(text), f"points at a file: {text!r}"

@@ -23,8 +23,15 @@ from collections.abc import Callable, Iterator, Sequence
 
 from sniff import __version__
 from sniff.commands import COMMANDS
-from sniff.commands.common import SniffParser, UsageError, add_language_option
+from sniff.commands.common import (
+    SniffParser,
+    UsageError,
+    add_language_option,
+    argparse_speaks,
+    placeholder,
+)
 from sniff.engine import RulesError
+from sniff.enums import CommandProblem
 from sniff.i18n import Translator, UnknownLanguage, choose_language
 
 __all__ = ["build_parser", "help_translator", "main"]
@@ -65,7 +72,7 @@ def build_parser(tr: Translator | None = None) -> SniffParser:
     )
     subparsers = parser.add_subparsers(
         dest="command",
-        metavar="COMMAND",
+        metavar=placeholder(tr, "COMMAND"),
         # Translators: `sniff --help`: heading above the list of commands
         title=tr._("commands"),
     )
@@ -106,9 +113,9 @@ def _settings_language() -> str | None:
 
 
 def help_translator(argv: Sequence[str]) -> Translator:
-    """The language ``--help`` speaks, chosen as the game chooses: ``--lang`` on the line,
-    else the settings, else the system's; an unknown ``--lang`` is skipped here (the
-    command itself says it is unknown)."""
+    """The language ``--help`` and an error speak, chosen as the game chooses: ``--lang``
+    on the line, else the settings, else the system's; an unknown ``--lang`` is skipped
+    here (the command itself says it is unknown)."""
     from sniff.i18n import translator
 
     settings = _settings_language()
@@ -137,7 +144,15 @@ def _parse(argv: list[str]) -> argparse.Namespace:
         argv = ["play", *argv]
     # English help costs nothing; another language loads its catalogue, so only for --help.
     tr = help_translator(argv) if _wants_help(argv) else None
-    args = build_parser(tr).parse_args(argv)
+    try:
+        args = build_parser(tr).parse_args(argv)
+    except UsageError:
+        # argparse words its refusal while it parses: the same line parsed again in the
+        # player's language fails the same way, in their words.
+        language = help_translator(argv)
+        with argparse_speaks(language):
+            build_parser(language).parse_args(argv)
+        raise
     # The command's own --lang, when given, is the later and wins.
     if getattr(args, "lang", None) is None:
         args.lang = args.global_lang
@@ -147,7 +162,7 @@ def _parse(argv: list[str]) -> argparse.Namespace:
         try:
             choose_language(given)
         except UnknownLanguage as error:
-            raise UsageError(str(error)) from None
+            raise UsageError(error) from None
     return args
 
 
@@ -202,9 +217,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
 
 
-def _main(argv: Sequence[str] | None) -> int:
+#: The most characters of an error line: a damaged file may quote a huge value.
+ERROR_LIMIT = 400
+
+
+def _fail(argv: Sequence[str], error: BaseException) -> int:
+    """Say *error* on stderr, in one line in the player's language; exit status 2."""
     try:
-        args = _parse(list(sys.argv[1:] if argv is None else argv))
+        from sniff.announce.errors import ErrorWords
+        from sniff.storage.limits import clean_text
+
+        tr = help_translator(argv)
+        words = ErrorWords(tr)
+        said = error.words(tr) if isinstance(error, UsageError) else words.explain(error)
+        # What a file or the command line holds must not drive the terminal.
+        said = clean_text(said)
+        if len(said) > ERROR_LIMIT:
+            said = said[:ERROR_LIMIT] + "..."
+        line = words.report(said)
+    except Exception:  # the words themselves failed (a broken install): the English
+        line = f"sniff: error: {error}"
+    print(line, file=sys.stderr)
+    return 2
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    line = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = _parse(line)
         handler: Handler | None = getattr(args, "handler", None)
         if handler is None:  # plain `sniff`: the game, you against the expert
             from sniff.commands.play import run_default
@@ -215,20 +255,15 @@ def _main(argv: Sequence[str] | None) -> int:
         # Control C outside the game (which takes it as a key): stop quietly.
         print(file=sys.stderr)
         return 130
-    except (UsageError, RulesError) as error:
-        print(f"sniff: error: {error}", file=sys.stderr)
-        return 2
+    except (UsageError, RulesError, UnknownLanguage) as error:
+        return _fail(line, error)
     except SystemExit as done:  # --help and --version end here
         return done.code if isinstance(done.code, int) else 0
     except ImportError as error:
-        print(f"sniff: error: a part of sniff is missing: {error}", file=sys.stderr)
-        return 2
+        return _fail(line, UsageError(CommandProblem.PART_MISSING, detail=str(error)))
     except BrokenPipeError:
         # The reader went away (``sniff replay FILE | head``): nothing to report.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as error:
-        reason = error.strerror or str(error)
-        where = f"{error.filename}: " if error.filename else ""
-        print(f"sniff: error: {where}{reason}", file=sys.stderr)
-        return 2
+        return _fail(line, error)

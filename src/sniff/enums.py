@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["BotLevel", "Cue", "Heard", "ScreenMode", "SpeechMode", "Verbosity", "values"]
+__all__ = [
+    "BotLevel",
+    "CommandProblem",
+    "Cue",
+    "Heard",
+    "ScreenMode",
+    "SpeechMode",
+    "Verbosity",
+    "values",
+]
 
 
 class BotLevel(str, Enum):
@@ -108,3 +117,27 @@ class Heard(str, Enum):
 def values(kind: type[Enum]) -> tuple[str, ...]:
     """The plain words of a closed set, in order (for option lists and files)."""
     return tuple(str(member.value) for member in kind)
+
+
+class CommandProblem(str, Enum):
+    """What is wrong with a command line: the codes a ``UsageError`` carries
+    (``sniff.commands.common``); ``sniff.announce.errors`` says each, with its values,
+    in the player's language."""
+
+    NOT_A_TERMINAL = "not-a-terminal"
+    RULE_SYNTAX = "rule-syntax"  # item: what followed --rule
+    UNKNOWN_RULE = "unknown-rule"  # name
+    TILE_SET = "tile-set"  # value, choices
+    RULE_NUMBERS = "rule-numbers"  # name, value
+    PACE = "pace"  # low, high (seconds)
+    JOBS = "jobs"
+    GAMES = "games"
+    MAX_ROUNDS = "max-rounds"
+    UNKNOWN_BOT = "unknown-bot"  # value, choices
+    BOT_COUNT = "bot-count"  # given, players
+    LESSON_RANGE = "lesson-range"  # last
+    LESSONS_MISSING = "lessons-missing"  # detail (English, from the lesson reader)
+    RECORD_TARGET = "record-target"  # file, error (the OSError)
+    RECORD_FOLDER = "record-folder"  # file: its folder does not exist (never created)
+    SETTINGS = "settings"  # detail (English, from the settings)
+    PART_MISSING = "part-missing"  # detail (English, the module that is missing)

@@ -51,7 +51,13 @@ _LANGUAGE_NAMES = {"english": "en", "german": "de", "deutsch": "de"}
 
 
 class UnknownLanguage(ValueError):
-    """A language the game does not speak was asked for explicitly."""
+    """A language the game does not speak was asked for explicitly: *value*, as typed.
+    The message is English, for logs; the player hears it in their language."""
+
+    def __init__(self, value: str) -> None:
+        super().__init__(f"unknown language {value!r}; choose one of {', '.join(SUPPORTED)}")
+        self.value = value
+        self.choices = SUPPORTED
 
 
 def normalize_language(value: str | None) -> str | None:
@@ -116,9 +122,7 @@ def choose_language(
     if explicit:
         code = normalize_language(explicit)
         if code is None:
-            raise UnknownLanguage(
-                f"unknown language {explicit!r}; choose one of {', '.join(SUPPORTED)}"
-            )
+            raise UnknownLanguage(explicit)
         return code
     from_settings = normalize_language(settings)
     if from_settings is not None:

@@ -208,11 +208,15 @@ class DoctorWords:
         return sentences(text.format(output=output))
 
     def heard_nothing(self) -> str:
-        # Translators: sniff doctor --speak, last line: advice if none of the test sentences
-        # was heard.
+        """The last advice of ``sniff doctor --speak``, whole in itself: an installed game
+        has no docs folder to point at, and a player who heard nothing needs it now."""
+        # Translators: sniff doctor --speak, last lines: what to check if none of the test
+        # sentences was heard, and how to play meanwhile; keep the command as it is.
         text = self.tr._(
-            "if you heard none of these, play with lines of text: sniff play --speech text; "
-            "docs/speech.md says what to check"
+            "if you heard none of these: check that your speakers or headphones are on and the "
+            "system's sound is not muted or turned down, and start your screen reader before "
+            "the game; the lines above say what each output still needs. Until then, play "
+            "with lines of text: sniff play --speech text"
         )
         return sentences(text)
 

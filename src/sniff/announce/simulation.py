@@ -9,6 +9,8 @@ that are easy to hear one by one.
 from __future__ import annotations
 
 from sniff.announce.menu import MenuWords
+from sniff.announce.rulewords import RuleWords
+from sniff.engine import RuleSet
 from sniff.i18n import Translator
 from sniff.session.simulate import Summary
 
@@ -47,8 +49,9 @@ class SimulationWords:
             text = both.format(first=text, second=name)
         return text
 
-    def summary(self, summary: Summary) -> list[str]:
-        """The figures of a run as plain lines."""
+    def summary(self, summary: Summary, rules: RuleSet | None = None) -> list[str]:
+        """The figures of a run as plain lines; *rules*, the rules played, name the
+        house rules that changed the preset."""
         tr, menu = self.tr, self.menu
         data = summary.to_json()
         levels = ", ".join(menu.bot_level(level) for level in summary.levels)
@@ -62,6 +65,13 @@ class SimulationWords:
             ).format(
                 preset=menu.preset(summary.preset, raw=True), players=summary.players, levels=levels
             ),
+        ]
+        changed = RuleWords(tr).house_rules(rules) if rules is not None else []
+        if changed:
+            # Translators: sniff simulate, after the rules: the house rules that changed the
+            # preset ("House rules: target: 30; muggins rule: on.").
+            lines.append(tr._("House rules: {rules}.").format(rules="; ".join(changed)))
+        lines += [
             # Translators: sniff simulate: how many games, from which seed, how many ended;
             # the unfinished ones were stopped after {max_rounds} rounds.
             tr._(

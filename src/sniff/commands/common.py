@@ -13,15 +13,16 @@ command's ``add_parser``), and every help text goes through it.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeAlias
 
 from sniff.engine import SET_SIZES, Combination, RulesError, RuleSet, preset
-from sniff.enums import ScreenMode, SpeechMode, values
+from sniff.enums import CommandProblem, ScreenMode, SpeechMode, values
 from sniff.i18n import Translator, UnknownLanguage, choose_language
 
 __all__ = [
@@ -33,14 +34,50 @@ __all__ = [
     "add_language_option",
     "add_output_options",
     "add_rule_options",
+    "argparse_speaks",
     "dumb_terminal",
+    "placeholder",
     "require_terminal",
     "rules_from_args",
 ]
 
 
 class UsageError(Exception):
-    """Bad input from the command line: reported in one line, exit status 2."""
+    """Bad input from the command line: reported in one line, exit status 2.
+
+    What is wrong is a :class:`~sniff.enums.CommandProblem` with the values it
+    names, or the error it stands for (a ``RulesError``, an ``OSError``...):
+    :func:`sniff.cli.main` has either said in the player's language
+    (:meth:`words`). ``str()`` is the English, for logs and tests. A plain
+    message (from code that gives no code) is said as it is.
+    """
+
+    def __init__(self, what: CommandProblem | BaseException | str, /, **values: object) -> None:
+        super().__init__(what)
+        self.problem = what if isinstance(what, CommandProblem) else None
+        self.cause = what if isinstance(what, BaseException) else None
+        self.values = values
+
+    def words(self, tr: Translator) -> str:
+        """What is wrong, in *tr*'s language."""
+        from sniff.announce.errors import ErrorWords
+
+        words = ErrorWords(tr)
+        if self.problem is not None:
+            return words.command(self.problem, self.values)
+        if self.cause is not None:
+            return words.explain(self.cause)
+        message = str(self.args[0])
+        # A plain message made from a lower error ("FILE: " and that error's English):
+        # the lower error carries the reason code, so it is said in words, after what
+        # the command put before it.
+        lower = self.__cause__ or self.__context__
+        if lower is not None and str(lower) and message.endswith(str(lower)):
+            return message[: len(message) - len(str(lower))] + words.explain(lower)
+        return message
+
+    def __str__(self) -> str:
+        return self.words(Translator.null())
 
 
 def _formatter_class(tr: Translator) -> type[argparse.HelpFormatter]:
@@ -87,6 +124,20 @@ class SniffParser(argparse.ArgumentParser):
             help=tr._("show this help and stop"),
         )
 
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """As argparse's, with the value's placeholder (``FILE``, ``SECONDS``) in this
+        parser's language, and numbers that are refused in it too."""
+        if kwargs.get("type") is int:
+            kwargs["type"] = _NumberType(self.tr, whole=True)
+        elif kwargs.get("type") is float:
+            kwargs["type"] = _NumberType(self.tr, whole=False)
+        action = super().add_argument(*args, **kwargs)
+        if action.nargs != 0 and action.choices is None:
+            shown = action.metavar or action.dest.upper()
+            if isinstance(shown, str):
+                action.metavar = placeholder(self.tr, shown)
+        return action
+
     def add_subparsers(self, **kwargs: Any) -> SniffSubparsers:  # type: ignore[override]
         """As argparse's, with :class:`SniffSubparsers` handing on this parser's language."""
         kwargs.setdefault("parser_class", SniffParser)
@@ -98,6 +149,87 @@ class SniffParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
+
+
+class _NumberType:
+    """``type=int`` or ``type=float`` whose refusal ("'x' is not a whole number") is
+    in the parser's language; argparse reports it after the option's name."""
+
+    def __init__(self, tr: Translator, *, whole: bool) -> None:
+        self.tr = tr
+        self.whole = whole
+        self.__name__ = "int" if whole else "float"
+
+    def __call__(self, text: str) -> int | float:
+        try:
+            return int(text) if self.whole else float(text)
+        except ValueError:
+            from sniff.announce.errors import ErrorWords
+
+            words = ErrorWords(self.tr)
+            raise argparse.ArgumentTypeError(words.not_a_number(text, whole=self.whole)) from None
+
+
+def placeholder(tr: Translator, english: str) -> str:
+    """The word ``--help`` shows for an option's value ("--pace SECONDS"), in *tr*'s
+    language; one it has no word for stays as it is."""
+    words = {
+        # Translators: in --help, the placeholder for a command's name (sniff COMMAND ...);
+        # capitals, one word.
+        "COMMAND": tr.pgettext("placeholder", "COMMAND"),
+        # Translators: in --help, the placeholder for a file name (--record FILE); capitals.
+        "FILE": tr.pgettext("placeholder", "FILE"),
+        # Translators: in --help, the placeholder for a sound file's name; keep ".wav".
+        "FILE.wav": tr.pgettext("placeholder", "FILE.wav"),
+        # Translators: in --help, the placeholder for a number (--jobs N); capitals.
+        "N": tr.pgettext("placeholder", "N"),
+        # Translators: in --help, the placeholder for a time in seconds (--pace SECONDS).
+        "SECONDS": tr.pgettext("placeholder", "SECONDS"),
+        # Translators: in --help, the placeholder for a language code (--lang LANG).
+        "LANG": tr.pgettext("placeholder", "LANG"),
+        # Translators: in --help, the placeholder for a rule preset's name (--preset PRESET).
+        "PRESET": tr.pgettext("placeholder", "PRESET"),
+        # Translators: in --help, the placeholder of --rule: a rule's name, "=", its value.
+        "FIELD=VALUE": tr.pgettext("placeholder", "FIELD=VALUE"),
+        # Translators: in --help, the placeholder for a number of players (--players PLAYERS).
+        "PLAYERS": tr.pgettext("placeholder", "PLAYERS"),
+        # Translators: in --help, the placeholder for bot levels (--bots BOTS).
+        "BOTS": tr.pgettext("placeholder", "BOTS"),
+        # Translators: in --help, the placeholder for a seed number (--seed SEED).
+        "SEED": tr.pgettext("placeholder", "SEED"),
+        # Translators: in --help, the placeholder for points to win (--target TARGET).
+        "TARGET": tr.pgettext("placeholder", "TARGET"),
+        # Translators: in --help, the placeholder for a scoring name (--scoring SCORING).
+        "SCORING": tr.pgettext("placeholder", "SCORING"),
+        # Translators: in --help, the placeholder for a number of games (--games GAMES).
+        "GAMES": tr.pgettext("placeholder", "GAMES"),
+        # Translators: in --help, the placeholder for a number of rounds (--max-rounds ROUNDS).
+        "MAX_ROUNDS": tr.pgettext("placeholder", "ROUNDS"),
+    }
+    return words.get(english, english)
+
+
+@contextlib.contextmanager
+def argparse_speaks(tr: Translator) -> Iterator[None]:
+    """While parsing: argparse's own messages ("unrecognized arguments: ...") in *tr*'s
+    language. argparse asks gettext through its module's ``_`` and ``ngettext`` at the
+    moment it words a message, so those two are lent for the parse and given back."""
+    from sniff.announce.errors import ErrorWords
+
+    words = ErrorWords(tr)
+    messages = words.argparse_messages()
+    lent = {
+        "_": lambda message: messages.get(message, message),
+        "ngettext": words.argparse_plural,
+    }
+    kept = {name: getattr(argparse, name) for name in lent if hasattr(argparse, name)}
+    for name in kept:
+        setattr(argparse, name, lent[name])
+    try:
+        yield
+    finally:
+        for name, value in kept.items():
+            setattr(argparse, name, value)
 
 
 if TYPE_CHECKING:
@@ -146,7 +278,7 @@ def language_of(args: argparse.Namespace, settings_language: str | None) -> str:
     try:
         return choose_language(getattr(args, "lang", None), settings_language)
     except UnknownLanguage as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error) from None
 
 
 def add_rule_options(parser: SniffParser, *, default_preset: str | None) -> None:
@@ -194,7 +326,7 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
     try:
         rules = preset(args.preset)
     except RulesError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error) from None
     changes: dict[str, object] = {}
     if args.scoring is not None:
         changes["scoring"] = args.scoring
@@ -207,38 +339,49 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
         name, sep, value = item.partition("=")
         name = name.strip().replace("-", "_")
         if not sep or not name:
-            raise UsageError(f"--rule wants FIELD=VALUE, not {item!r}")
+            raise UsageError(CommandProblem.RULE_SYNTAX, item=item)
         if name not in fields:
-            raise UsageError(f"unknown rule {name!r}; see 'sniff rules'")
+            raise UsageError(CommandProblem.UNKNOWN_RULE, name=name)
         changes[name] = _rule_value(name, value.strip(), fields[name])
     try:
         return rules.with_changes(**changes)
     except (RulesError, TypeError, ValueError) as error:
-        raise UsageError(str(error)) from None
-
-
-#: An example of each field that takes numbers, for the refusal of a bad one.
-_NUMBERS_EXAMPLE = {"hand_sizes": "7 or 7,6,5", "targets": "200 or 250,200,200"}
+        raise UsageError(error) from None
 
 
 def _rule_value(name: str, value: str, current: object) -> object:
     """The value of ``--rule name=value`` for RuleSet; a clear refusal where
     RuleSet's own would not name the choices."""
     if name == "tile_set" and value not in SET_SIZES:
-        raise UsageError(f"tile_set must be one of {', '.join(SET_SIZES)}, not {value!r}")
+        raise UsageError(CommandProblem.TILE_SET, value=value, choices=tuple(SET_SIZES))
     # Tuple fields (hand sizes, targets) take "7" or "7,6,5"; RuleSet would
     # otherwise read a string digit by digit. Only ASCII digits: int() would
     # also take "1_0" and digits of other scripts.
     if isinstance(current, tuple):
         parts = value.split(",")
         if not all(part.strip().isascii() and part.strip().isdigit() for part in parts):
-            example = _NUMBERS_EXAMPLE.get(name, "7 or 7,6,5")
-            raise UsageError(f"{name} wants whole numbers, like {example}, not {value!r}")
+            raise UsageError(CommandProblem.RULE_NUMBERS, name=name, value=value)
         numbers = [int(part) for part in parts]
         if len(numbers) == 1:
             return numbers[0]
         return numbers
     return value
+
+
+def check_record_target(path: Path | None) -> None:
+    """``--record FILE``: refused at once (with the reason in the player's language)
+    unless FILE can be a record: a regular file, or a new one in a folder that exists."""
+    if path is None:
+        return
+    from sniff.storage.records import record_target
+
+    try:
+        record_target(path)
+    except FileNotFoundError:
+        raise UsageError(CommandProblem.RECORD_FOLDER, file=path) from None
+    except OSError as error:
+        # Only a regular file is written: never a device such as /dev/full.
+        raise UsageError(CommandProblem.RECORD_TARGET, file=path, error=error) from None
 
 
 def add_audio_out_option(parser: SniffParser) -> None:
@@ -309,7 +452,4 @@ def require_terminal(has_input: bool) -> None:
     """Refuse to start the keyboard interface without a keyboard (stdin not a
     terminal), with one clear line instead of prompt_toolkit's traceback."""
     if not has_input and not sys.stdin.isatty():
-        raise UsageError(
-            "the game is played at a terminal: start it from one "
-            "(bot games without a terminal: sniff simulate)"
-        )
+        raise UsageError(CommandProblem.NOT_A_TERMINAL)

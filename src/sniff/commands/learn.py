@@ -13,6 +13,7 @@ from sniff.commands.common import (
     language_of,
     require_terminal,
 )
+from sniff.enums import CommandProblem
 
 if TYPE_CHECKING:
     from prompt_toolkit.input import Input
@@ -59,10 +60,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         lessons = load_lessons()
     except LessonError as error:
-        message = f"the lessons cannot be read (is the game installed whole?): {error}"
-        raise UsageError(message) from None
+        raise UsageError(CommandProblem.LESSONS_MISSING, detail=str(error)) from None
     if args.lesson is not None and not 1 <= args.lesson <= len(lessons):
-        raise UsageError(f"--lesson must be from 1 to {len(lessons)}")
+        raise UsageError(CommandProblem.LESSON_RANGE, last=len(lessons))
     if args.list:
         from sniff.i18n import translator
         from sniff.storage import load_settings

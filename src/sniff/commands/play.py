@@ -20,6 +20,7 @@ from sniff.commands.common import (
     add_language_option,
     add_output_options,
     add_rule_options,
+    check_record_target,
     dumb_terminal,
     language_of,
     require_terminal,
@@ -27,7 +28,7 @@ from sniff.commands.common import (
     screen_openers,
 )
 from sniff.engine import RulesError
-from sniff.enums import BotLevel, ScreenMode, values
+from sniff.enums import BotLevel, CommandProblem, ScreenMode, values
 from sniff.i18n import translator
 from sniff.session.options import GameOptions
 from sniff.storage import (
@@ -36,7 +37,6 @@ from sniff.storage import (
     load_settings,
 )
 from sniff.storage.lock import FolderLock
-from sniff.storage.records import record_target
 from sniff.storage.settings import PACE_RANGE
 
 if TYPE_CHECKING:
@@ -114,10 +114,10 @@ def options_from_args(args: argparse.Namespace) -> GameOptions:
     try:
         rules.check_players(players)
     except RulesError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error) from None
     levels = _levels(args.bots, players, base)
     if args.pace is not None and not PACE_RANGE[0] <= args.pace <= PACE_RANGE[1]:
-        raise UsageError(f"--pace must be from {PACE_RANGE[0]:g} to {PACE_RANGE[1]:g} seconds")
+        raise UsageError(CommandProblem.PACE, low=PACE_RANGE[0], high=PACE_RANGE[1])
     language = language_of(args, base.language)
     changes: dict[str, Any] = {"players": players, "bot_levels": levels, "preset": rules.preset}
     if args.speech:
@@ -133,13 +133,8 @@ def options_from_args(args: argparse.Namespace) -> GameOptions:
     try:
         settings = base.with_changes(**changes)
     except ValueError as error:
-        raise UsageError(str(error)) from None
-    if args.record is not None:
-        try:
-            record_target(args.record)
-        except OSError as error:
-            # Only a regular file is written: never a device such as /dev/full.
-            raise UsageError(f"--record {args.record}: {error.strerror}") from None
+        raise UsageError(CommandProblem.SETTINGS, detail=str(error)) from None
+    check_record_target(args.record)
     return GameOptions(
         settings,
         base,
@@ -162,8 +157,9 @@ def _levels(text: str | None, players: int, base: Settings) -> tuple[str, ...]:
         bad = [level for level in levels if level not in values(BotLevel)]
         if bad or not levels:
             raise UsageError(
-                f"unknown bot level {', '.join(bad) or text!r}; "
-                f"choose from {', '.join(values(BotLevel))}"
+                CommandProblem.UNKNOWN_BOT,
+                value=", ".join(bad) or text,
+                choices=values(BotLevel),
             )
     else:
         levels = list(base.bot_levels)

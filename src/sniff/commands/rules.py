@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from sniff.commands.common import Subparsers, UsageError
-from sniff.engine import PRESETS, RulesError, preset
+from sniff.commands.common import Subparsers, UsageError, language_of
+from sniff.engine import RulesError, preset
 
 __all__ = ["add_parser", "run"]
 
@@ -22,21 +22,19 @@ def add_parser(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from sniff.announce.rulewords import RuleWords
+    from sniff.i18n import translator
+    from sniff.storage import load_settings
+
+    words = RuleWords(
+        translator(language_of(args, load_settings(keep_aside=False).settings.language))
+    )
     if args.name is None:
-        print("Presets: " + ", ".join(PRESETS) + ". Show one with: sniff rules PRESET")
+        print("\n".join(words.presets()))
         return 0
     try:
         rules = preset(args.name)
     except RulesError as error:
-        raise UsageError(str(error)) from None
-    for name, value in rules.to_json().items():
-        if isinstance(value, list):
-            shown = ", ".join(str(v) for v in value)
-        elif isinstance(value, bool):
-            shown = "on" if value else "off"
-        elif value is None:
-            shown = "none"
-        else:
-            shown = str(value)
-        print(f"{name}: {shown}")
+        raise UsageError(error) from None
+    print("\n".join(words.rule_set(rules)))
     return 0

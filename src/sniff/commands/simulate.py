@@ -8,6 +8,7 @@ what a script reads is the summary alone.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -20,11 +21,12 @@ from sniff.commands.common import (
     UsageError,
     add_language_option,
     add_rule_options,
+    check_record_target,
     language_of,
     rules_from_args,
 )
 from sniff.engine import RulesError
-from sniff.enums import BotLevel, values
+from sniff.enums import BotLevel, CommandProblem, values
 from sniff.i18n import translator
 from sniff.storage import load_settings
 
@@ -152,6 +154,24 @@ class Progress:
         self._width = max(self._width, len(text))
 
 
+def _check_counts(args: argparse.Namespace) -> None:
+    """The numbers and bot levels of the command line, refused here with a reason
+    the player is told in their language."""
+    if args.jobs < 0:
+        raise UsageError(CommandProblem.JOBS)
+    if args.games < 1:
+        raise UsageError(CommandProblem.GAMES)
+    if args.max_rounds < 1:
+        raise UsageError(CommandProblem.MAX_ROUNDS)
+    if args.bots:
+        levels = [part.strip() for part in args.bots.split(",")]
+        bad = [level for level in levels if level not in values(BotLevel)]
+        if bad:
+            raise UsageError(CommandProblem.UNKNOWN_BOT, value=bad[0], choices=values(BotLevel))
+        if len(levels) not in (1, args.players):
+            raise UsageError(CommandProblem.BOT_COUNT, given=len(levels), players=args.players)
+
+
 def _shows_progress(args: argparse.Namespace, stream: TextIO) -> bool:
     isatty = getattr(stream, "isatty", None)
     return not args.json and callable(isatty) and bool(isatty())
@@ -160,11 +180,12 @@ def _shows_progress(args: argparse.Namespace, stream: TextIO) -> bool:
 def run(args: argparse.Namespace) -> int:
     # Imported here: the bots and their games are loaded only when bots play.
     from sniff.announce.simulation import SimulationWords
-    from sniff.session.simulate import parse_levels, simulate
+    from sniff.session.simulate import parse_levels, record_paths, simulate
 
     language = language_of(args, load_settings(keep_aside=False).settings.language)
-    if args.jobs < 0:
-        raise UsageError("--jobs must be 0 (all cores) or more")
+    _check_counts(args)
+    if args.record is not None:  # the first file tells for the folder they all go to
+        check_record_target(record_paths(args.record, args.games)[0])
     jobs = args.jobs or os.cpu_count() or 1
     rules = rules_from_args(args)
     words = SimulationWords(translator(language))
@@ -187,12 +208,13 @@ def run(args: argparse.Namespace) -> int:
             on_game=progress.update if progress is not None else None,
         )
     except (RulesError, ValueError) as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error) from None
     finally:
         if progress is not None:
             progress.close()
     if args.json:
-        print(summary.to_json_text())
+        # Every rule played, house rules included, beside the preset's name.
+        print(json.dumps({**summary.to_json(), "rules": rules.to_json()}, ensure_ascii=False))
     else:
-        print("\n".join(words.summary(summary)))
+        print("\n".join(words.summary(summary, rules)))
     return 0

@@ -74,6 +74,7 @@ def run_stats(
 ) -> int:
     """Print (and speak) the statistics, or reset them after asking."""
     # Imported here: building the parser for `sniff play` must not load the statistics.
+    from sniff.announce.errors import ErrorWords
     from sniff.announce.files import FileWords
     from sniff.announce.stats import reset_words, stats_report
     from sniff.learn.progress import progress_lines
@@ -100,7 +101,8 @@ def run_stats(
     if loaded.set_aside is not None:
         lines.append(FileWords(tr).stats_kept(str(loaded.set_aside)).text)
     elif loaded.problem is not None:
-        detail = loaded.problem.detail
+        cause = loaded.problem.cause
+        detail = ErrorWords(tr).why(cause) if cause is not None else loaded.problem.detail
         lines.append(FileWords(tr).stats_unreadable(str(stats_path()), detail).text)
     lines += stats_report(tr, loaded.stats.games, loaded.stats.practice)
     lines += progress_lines(tr)

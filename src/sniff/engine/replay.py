@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from enum import Enum
 
 from sniff.engine.dealing import Deal, ScriptedDealer
 from sniff.engine.events import (
@@ -35,6 +36,7 @@ from sniff.engine.events import (
 from sniff.engine.layout import End
 from sniff.engine.leading import chance_decides_leader
 from sniff.engine.phase import Phase
+from sniff.engine.refusals import Refusal
 from sniff.engine.rules import RuleSet
 from sniff.engine.state import Game
 from sniff.engine.tiles import Tile
@@ -42,6 +44,7 @@ from sniff.engine.tiles import Tile
 __all__ = [
     "EVENT_NAMES",
     "ReplayError",
+    "ReplayProblem",
     "action_of",
     "describe",
     "replay",
@@ -62,14 +65,37 @@ EVENT_NAMES: dict[type, str] = {
 }
 
 
+class ReplayProblem(str, Enum):
+    """Why a recorded event is not what the rules produce: a stable code that the
+    words layer says in the player's language, with :attr:`ReplayError.values`."""
+
+    NO_DEAL_FIRST = "no-deal-first"  # the events do not start with a deal
+    HAND_SIZE = "hand-size"  # size: the tiles each hand must hold
+    RECORD_STOPS = "record-stops"  # expected: the event the rules go on with
+    OTHER_LINE = "other-line"  # recorded, expected: events of different kinds
+    OTHER_VALUE = "other-value"  # line, field, recorded, expected: one field differs
+    GAME_OVER = "game-over"  # an event after the game's end
+    DEAL_NEXT = "deal-next"  # the round is over and the event is not a deal
+    NOT_AN_ACTION = "not-an-action"  # line, seat: a line no player's action makes
+    NOT_THEIR_TURN = "not-their-turn"  # seat, current
+    REFUSED = "refused"  # refusal: the engine's Refusal, with its own reason code
+    ENGINE = "engine"  # detail: the engine could not take the action (English)
+
+
 class ReplayError(ValueError):
     """A recorded event the rules would not have produced; *index* is its place in
-    the events (``len(events)``: the rules go on where the events stop)."""
+    the events (``len(events)``: the rules go on where the events stop).
 
-    def __init__(self, message: str, index: int) -> None:
+    The message is English, for logs; *problem* and *values* (the events, fields
+    and seats concerned) are what a player is told, in their language.
+    """
+
+    def __init__(self, message: str, index: int, problem: ReplayProblem, **values: object) -> None:
         super().__init__(message)
         self.message = message
         self.index = index
+        self.problem = problem
+        self.values = values
 
 
 def action_of(event: Event) -> Action | None:
@@ -113,11 +139,13 @@ def replay(
     Raises :class:`ReplayError` at the first event the rules would not produce.
     """
     if not events or not isinstance(events[0], Dealt):
-        raise ReplayError("a game starts with a deal", 0)
+        raise ReplayError("a game starts with a deal", 0, ReplayProblem.NO_DEAL_FIRST)
     size = rules.hand_size(players)
     for index, event in enumerate(events):
         if isinstance(event, Dealt) and any(len(hand) != size for hand in event.hands):
-            raise ReplayError(f"each hand must hold {size} tiles", index)
+            raise ReplayError(
+                f"each hand must hold {size} tiles", index, ReplayProblem.HAND_SIZE, size=size
+            )
     matched = 0
     try:
         dealer = ScriptedDealer(scripted_deals(rules, events))
@@ -127,21 +155,31 @@ def replay(
                 actual = game.log[matched]
                 if matched >= len(events):
                     raise ReplayError(
-                        f"the record stops, but the rules go on with {describe(actual)}", matched
+                        f"the record stops, but the rules go on with {describe(actual)}",
+                        matched,
+                        ReplayProblem.RECORD_STOPS,
+                        expected=actual,
                     )
                 if events[matched] != actual:
-                    raise ReplayError(_difference(events[matched], actual), matched)
+                    raise _difference(events[matched], actual, matched)
                 yield matched, game
                 matched += 1
             if matched >= len(events):
                 return
             _step(game, events[matched], matched)
-    except (IllegalMove, LookupError) as error:
-        raise ReplayError(f"the engine cannot replay this: {error}", matched) from None
-    except ValueError as error:
-        if isinstance(error, ReplayError):
-            raise
-        raise ReplayError(f"the engine cannot replay this: {error}", matched) from None
+    except ReplayError:
+        raise
+    except Refusal as refusal:
+        raise ReplayError(
+            f"the rules refuse this: {refusal}", matched, ReplayProblem.REFUSED, refusal=refusal
+        ) from None
+    except (IllegalMove, LookupError, ValueError) as error:
+        raise ReplayError(
+            f"the engine cannot replay this: {error}",
+            matched,
+            ReplayProblem.ENGINE,
+            detail=str(error),
+        ) from None
 
 
 def replay_all(
@@ -158,10 +196,12 @@ def replay_all(
 def _step(game: Game, event: Event, index: int) -> None:
     """Take the action that *event* records (or the rules' own next step)."""
     if game.phase is Phase.GAME_OVER:
-        raise ReplayError("the game is already over", index)
+        raise ReplayError("the game is already over", index, ReplayProblem.GAME_OVER)
     if game.phase is Phase.ROUND_OVER:
         if not isinstance(event, Dealt):
-            raise ReplayError("the round is over: a deal must come next", index)
+            raise ReplayError(
+                "the round is over: a deal must come next", index, ReplayProblem.DEAL_NEXT
+            )
         game.next_round()
         return
     if game.phase is Phase.MUGGINS and not isinstance(event, MugginsCalled):
@@ -169,15 +209,28 @@ def _step(game: Game, event: Event, index: int) -> None:
         return
     action = action_of(event)
     if action is None:
+        line = EVENT_NAMES[type(event)]
         raise ReplayError(
-            f"a {EVENT_NAMES[type(event)]} line where seat {game.current} must act", index
+            f"a {line} line where seat {game.current} must act",
+            index,
+            ReplayProblem.NOT_AN_ACTION,
+            line=line,
+            seat=game.current,
         )
     actor = getattr(event, "player", game.current)
     if actor != game.current:
-        raise ReplayError(f"seat {actor} acts, but it is seat {game.current}'s turn", index)
+        raise ReplayError(
+            f"seat {actor} acts, but it is seat {game.current}'s turn",
+            index,
+            ReplayProblem.NOT_THEIR_TURN,
+            seat=actor,
+            current=game.current,
+        )
     refusal = game.refusal(action)
     if refusal is not None:
-        raise ReplayError(f"the rules refuse this: {refusal}", index)
+        raise ReplayError(
+            f"the rules refuse this: {refusal}", index, ReplayProblem.REFUSED, refusal=refusal
+        )
     game.apply(action)
 
 
@@ -187,20 +240,30 @@ def describe(event: Event) -> str:
     return f"{EVENT_NAMES[type(event)]} ({shown})"
 
 
-def _difference(recorded: Event, actual: Event) -> str:
+def _difference(recorded: Event, actual: Event, index: int) -> ReplayError:
     """How a recorded event differs from the one the engine produced."""
     if type(recorded) is not type(actual):
-        return (
+        return ReplayError(
             f"the record has a {EVENT_NAMES[type(recorded)]} line, "
-            f"but the rules give {describe(actual)}"
+            f"but the rules give {describe(actual)}",
+            index,
+            ReplayProblem.OTHER_LINE,
+            recorded=recorded,
+            expected=actual,
         )
     theirs = event_fields(actual)
     for name, mine in event_fields(recorded).items():
         if mine != theirs[name]:
-            return (
-                f"{name} is {_show(mine)} in the record, but the rules give {_show(theirs[name])}"
+            return ReplayError(
+                f"{name} is {_show(mine)} in the record, but the rules give {_show(theirs[name])}",
+                index,
+                ReplayProblem.OTHER_VALUE,
+                line=EVENT_NAMES[type(actual)],
+                field=name,
+                recorded=mine,
+                expected=theirs[name],
             )
-    return "the line differs from the rules' event"  # pragma: no cover - equal events
+    raise AssertionError("equal events differ")  # pragma: no cover - the caller compared them
 
 
 def _show(value: object) -> str:

@@ -81,8 +81,45 @@ class Direction(str, Enum):
     COUNTER_CLOCKWISE = "counter-clockwise"
 
 
+class RulesProblem(str, Enum):
+    """What is wrong with a rule set, a preset name or a player count: a stable code
+    that the words layer (``sniff.announce.errors``) says in the player's language,
+    with the :attr:`RulesError.values` it names."""
+
+    UNKNOWN_PRESET = "unknown-preset"  # name, choices
+    UNKNOWN_RULE = "unknown-rule"  # name
+    UNKNOWN_TILE_SET = "unknown-tile-set"  # value, choices
+    NOT_A_CHOICE = "not-a-choice"  # name, value, choices
+    NOT_NUMBERS = "not-numbers"  # name, value
+    ONE_OR_THREE = "one-or-three"  # name
+    NOT_ON_OFF = "not-on-off"  # name, value
+    NOT_WHOLE = "not-whole"  # name, value
+    DRAW_LIMIT_VALUE = "draw-limit-value"  # value
+    HAND_SIZES = "hand-sizes"  # (three positive numbers)
+    TARGETS = "targets"  # (three positive numbers)
+    POINTS_UNIT = "points-unit"  # (at least 1)
+    DRAW_LIMIT = "draw-limit"  # (at least 1)
+    PLAYERS = "players"  # tile_set, most, players
+    TOO_FEW_TILES = "too-few-tiles"  # players, hand_size
+
+
 class RulesError(ValueError):
-    """A rule set, preset name or player count that cannot be played."""
+    """A rule set, preset name or player count that cannot be played.
+
+    The message is English, for logs; *problem* and *values* (the names and
+    numbers concerned) are what a player is told, in their language.
+
+    >>> try:
+    ...     preset("nope")
+    ... except RulesError as error:
+    ...     print(error.problem.value, error.values["name"])
+    unknown-preset nope
+    """
+
+    def __init__(self, message: str, problem: RulesProblem, **values: object) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.values = values
 
 
 @dataclass(frozen=True)
@@ -116,15 +153,20 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if self.tile_set not in SET_SIZES:
-            raise RulesError(f"unknown tile set {self.tile_set!r}")
+            raise RulesError(
+                f"unknown tile set {self.tile_set!r}",
+                RulesProblem.UNKNOWN_TILE_SET,
+                value=self.tile_set,
+                choices=tuple(SET_SIZES),
+            )
         if any(size < 1 for size in self.hand_sizes) or len(self.hand_sizes) != 3:
-            raise RulesError("hand sizes must be three positive numbers")
+            raise RulesError("hand sizes must be three positive numbers", RulesProblem.HAND_SIZES)
         if len(self.targets) != 3 or any(t < 1 for t in self.targets):
-            raise RulesError("targets must be three positive numbers")
+            raise RulesError("targets must be three positive numbers", RulesProblem.TARGETS)
         if self.points_unit < 1:
-            raise RulesError("the points unit must be at least 1")
+            raise RulesError("the points unit must be at least 1", RulesProblem.POINTS_UNIT)
         if self.draw_limit is not None and self.draw_limit < 1:
-            raise RulesError("the draw limit must be at least 1")
+            raise RulesError("the draw limit must be at least 1", RulesProblem.DRAW_LIMIT)
 
     @property
     def max_pip(self) -> int:
@@ -151,11 +193,21 @@ class RuleSet:
         """Raise :class:`RulesError` unless *players* can play this rule set."""
         if not 2 <= players <= self.max_players:
             raise RulesError(
-                f"a {self.tile_set} set is played by 2 to {self.max_players} players, not {players}"
+                f"a {self.tile_set} set is played by 2 to {self.max_players} players, "
+                f"not {players}",
+                RulesProblem.PLAYERS,
+                tile_set=self.tile_set,
+                most=self.max_players,
+                players=players,
             )
         tiles = (self.max_pip + 1) * (self.max_pip + 2) // 2
         if players * self.hand_size(players) > tiles:
-            raise RulesError(f"{players} hands of {self.hand_size(players)} need more tiles")
+            raise RulesError(
+                f"{players} hands of {self.hand_size(players)} need more tiles",
+                RulesProblem.TOO_FEW_TILES,
+                players=players,
+                hand_size=self.hand_size(players),
+            )
 
     def with_changes(self, **changes: Any) -> RuleSet:
         """A copy with some fields changed; strings are turned into the field's enum."""
@@ -163,7 +215,7 @@ class RuleSet:
         converted: dict[str, Any] = {}
         for name, value in changes.items():
             if name not in fields:
-                raise RulesError(f"unknown rule {name!r}")
+                raise RulesError(f"unknown rule {name!r}", RulesProblem.UNKNOWN_RULE, name=name)
             converted[name] = _convert(name, value, getattr(self, name))
         return dataclasses.replace(self, **converted)
 
@@ -192,8 +244,14 @@ def _convert(name: str, value: Any, current: Any) -> Any:
         try:
             return type(current)(value)
         except ValueError:
-            choices = ", ".join(m.value for m in type(current))
-            raise RulesError(f"{name} must be one of {choices}, not {value!r}") from None
+            choices = tuple(m.value for m in type(current))
+            raise RulesError(
+                f"{name} must be one of {', '.join(choices)}, not {value!r}",
+                RulesProblem.NOT_A_CHOICE,
+                name=name,
+                value=value,
+                choices=choices,
+            ) from None
     if isinstance(current, tuple):
         # One number stands for 2, 3 and 4+ players alike; "7,6,5" gives each.
         if isinstance(value, str):
@@ -203,11 +261,20 @@ def _convert(name: str, value: Any, current: Any) -> Any:
         try:
             numbers = tuple(int(v) for v in value)
         except (TypeError, ValueError):
-            raise RulesError(f"{name} must be numbers, not {value!r}") from None
+            raise RulesError(
+                f"{name} must be numbers, not {value!r}",
+                RulesProblem.NOT_NUMBERS,
+                name=name,
+                value=value,
+            ) from None
         if len(numbers) == 1:
             numbers = numbers * 3
         if len(numbers) != 3:
-            raise RulesError(f"{name} takes one number or three (for 2, 3 and 4 players)")
+            raise RulesError(
+                f"{name} takes one number or three (for 2, 3 and 4 players)",
+                RulesProblem.ONE_OR_THREE,
+                name=name,
+            )
         return numbers
     if isinstance(current, bool):
         if isinstance(value, str):
@@ -215,7 +282,12 @@ def _convert(name: str, value: Any, current: Any) -> Any:
                 return True
             if value.lower() in ("0", "false", "no", "off"):
                 return False
-            raise RulesError(f"{name} must be on or off, not {value!r}")
+            raise RulesError(
+                f"{name} must be on or off, not {value!r}",
+                RulesProblem.NOT_ON_OFF,
+                name=name,
+                value=value,
+            )
         return bool(value)
     if name == "draw_limit":
         if value in (None, "none", "unlimited", 0, "0"):
@@ -224,17 +296,30 @@ def _convert(name: str, value: Any, current: Any) -> Any:
             return int(value)
         except (TypeError, ValueError):
             raise RulesError(
-                f"draw_limit must be a whole number, or none for no limit, not {value!r}"
+                f"draw_limit must be a whole number, or none for no limit, not {value!r}",
+                RulesProblem.DRAW_LIMIT_VALUE,
+                value=value,
             ) from None
     if name == "preset":
         if value not in PRESETS:
-            raise RulesError(f"preset must be one of {', '.join(PRESETS)}, not {value!r}")
+            raise RulesError(
+                f"preset must be one of {', '.join(PRESETS)}, not {value!r}",
+                RulesProblem.NOT_A_CHOICE,
+                name=name,
+                value=value,
+                choices=tuple(PRESETS),
+            )
         return value
     if isinstance(current, int):
         try:
             return int(value)
         except (TypeError, ValueError):
-            raise RulesError(f"{name} must be a whole number, not {value!r}") from None
+            raise RulesError(
+                f"{name} must be a whole number, not {value!r}",
+                RulesProblem.NOT_WHOLE,
+                name=name,
+                value=value,
+            ) from None
     return value
 
 
@@ -296,4 +381,9 @@ def preset(name: str) -> RuleSet:
     try:
         return PRESETS[name]
     except KeyError:
-        raise RulesError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}") from None
+        raise RulesError(
+            f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}",
+            RulesProblem.UNKNOWN_PRESET,
+            name=name,
+            choices=tuple(PRESETS),
+        ) from None

@@ -4,11 +4,13 @@
 :data:`WIDTH` characters, split at sentence ends (then at commas or spaces),
 with no escape codes and the cursor left at the start of a line: a braille
 display shows a line at a time, and a terminal screen reader reads each new
-line once.
+line once. A terminal narrower than that gets lines as wide as it is, so
+that it never wraps a word in two itself.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import threading
 from typing import TYPE_CHECKING, Any, TextIO
@@ -18,10 +20,20 @@ from sniff.enums import SpeechMode
 if TYPE_CHECKING:  # (the speech package writes its text lines with this module)
     from sniff.output.speech.base import SpeechBackend
 
-__all__ = ["WIDTH", "Discard", "LineEcho", "braille_lines", "one_line", "write_lines"]
+__all__ = [
+    "WIDTH",
+    "Discard",
+    "LineEcho",
+    "braille_lines",
+    "line_width",
+    "one_line",
+    "write_lines",
+]
 
 #: The longest line written (a braille display has 40 or 80 cells).
 WIDTH = 80
+#: The narrowest lines written, however narrow the terminal says it is.
+NARROWEST = 20
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
 
@@ -65,12 +77,13 @@ def _fit(sentence: str, width: int) -> list[str]:
     pieces: list[str] = []
     current = ""
     for word in sentence.split(" "):
-        while len(word) > width:  # a word longer than a line: cut it
+        while len(word) > width:  # a word longer than a line (a path): cut it
             if current:
                 pieces.append(current)
                 current = ""
-            pieces.append(word[:width])
-            word = word[width:]
+            cut = _cut(word, width)
+            pieces.append(word[:cut])
+            word = word[cut:]
         candidate = f"{current} {word}" if current else word
         if len(candidate) <= width:
             current = candidate
@@ -83,6 +96,29 @@ def _fit(sentence: str, width: int) -> list[str]:
     if current:
         pieces.append(current)
     return pieces
+
+
+def _cut(word: str, width: int) -> int:
+    """Where to cut a word longer than a line: after the last ``/``, ``\\``, ``-``, ``_``
+    or ``.`` that fits (the parts of a path or a name), else at the width."""
+    found = max(word.rfind(mark, 0, width) for mark in "/\\-_.")
+    return found + 1 if found > 0 else width
+
+
+def line_width(stream: object) -> int:
+    """How wide the lines written to *stream* are: :data:`WIDTH`, or less on a
+    terminal narrower than that (one column less than it, so that a full line
+    never makes a terminal wrap by itself)."""
+    fileno = getattr(stream, "fileno", None)
+    isatty = getattr(stream, "isatty", None)
+    try:
+        if callable(fileno) and callable(isatty) and isatty():
+            columns = os.get_terminal_size(fileno()).columns
+            if columns > 0:  # 0: the terminal does not say
+                return max(NARROWEST, min(WIDTH, columns - 1))
+    except (OSError, ValueError):  # not a terminal after all, or closed
+        pass
+    return WIDTH
 
 
 class LineEcho:
@@ -113,9 +149,9 @@ class LineEcho:
 
 
 def write_lines(stream: TextIO, text: str, lock: threading.Lock) -> None:
-    """Write *text* as braille lines, flushed; a stream that cannot encode a
-    character gets a replacement instead of an error."""
-    lines = braille_lines(text)
+    """Write *text* as braille lines (as wide as :func:`line_width` allows), flushed;
+    a stream that cannot encode a character gets a replacement instead of an error."""
+    lines = braille_lines(text, line_width(stream))
     if not lines:
         return
     with lock:

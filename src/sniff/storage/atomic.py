@@ -28,10 +28,13 @@ StrPath = str | os.PathLike[str]
 class Problem(NamedTuple):
     """What was wrong with a file: a short *code* the UI translates
     (``corrupt``, ``invalid``, ``unreadable``, ``version``, ``replay``...) and
-    a *detail* in plain English for logs and bug reports."""
+    a *detail* in plain English for logs and bug reports; *cause*, when kept,
+    is the error itself, whose reason code the player is told in their
+    language (a ``DataError`` or an ``OSError``)."""
 
     code: str
     detail: str
+    cause: BaseException | None = None
 
     def __str__(self) -> str:
         return f"{self.code}: {self.detail}"

@@ -42,7 +42,7 @@ def load_guarded(source: Path, limit: int, what: str, parse: Callable[[Any], _T]
         return Loaded(None)
     except DataError as error:
         if error.code == "unreadable":
-            return Loaded(None, Problem("unreadable", f"{source}: {error}"))
+            return Loaded(None, Problem("unreadable", f"{source}: {error}", error))
         return _corrupt(source, str(error))
     except Exception as error:  # the last guard (a ValueError of the parser, mostly)
         return _corrupt(source, str(error) if isinstance(error, ValueError) else repr(error))

@@ -24,6 +24,7 @@ import os
 import re
 import stat
 import sys
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_DIGITS",
     "DataError",
+    "DataProblem",
     "check_tree",
     "clean_text",
     "has_controls",
@@ -53,12 +55,33 @@ MAX_DIGITS = 40
 _LARGEST = 10**MAX_DIGITS
 
 
+class DataProblem(str, Enum):
+    """What is wrong with a file read here: a stable code that the words layer
+    (``sniff.announce.errors``) says in the player's language, with the
+    :attr:`DataError.values` it names."""
+
+    FOLDER = "folder"  # a folder where a file should be
+    NOT_REGULAR = "not-regular"  # a device or a pipe
+    UNREADABLE = "unreadable"  # error: the OSError the system gave
+    TOO_LARGE = "too-large"  # size, limit (bytes)
+    GREW = "grew"  # limit: it grew past the limit while being read
+    NOT_UTF8 = "not-utf8"  # byte: where the first bad byte is
+    NOT_JSON = "not-json"  # line, detail (the JSON parser's English words)
+    NOT_TOML = "not-toml"  # detail (the TOML parser's English words)
+    TOO_DEEP = "too-deep"  # depth: the most levels allowed
+    NUMBER_TOO_LONG = "number-too-long"  # digits: the most digits allowed
+    NOT_A_NUMBER = "not-a-number"  # detail: a value the number hooks refused
+    OTHER = "other"  # detail: said by the program that found it (English)
+
+
 class DataError(ValueError):
     """A file the game cannot use.
 
     *code* is ``corrupt`` (the file is not what it should be: it is set aside)
     or ``unreadable`` (the system would not let the game read it). *path* is
     the file, when known; *kept* is where a loader put it aside, once it has.
+    The message is English, for logs; *problem* and *values* say what is wrong
+    in a form the player is told in their language.
     """
 
     def __init__(
@@ -68,11 +91,15 @@ class DataError(ValueError):
         kept: Path | None = None,
         *,
         path: Path | None = None,
+        problem: DataProblem = DataProblem.OTHER,
+        **values: object,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.kept = kept
         self.path = path
+        self.problem = problem
+        self.values = values if problem is not DataProblem.OTHER else {"detail": message, **values}
 
 
 # -- the bytes ----------------------------------------------------------------------
@@ -93,16 +120,26 @@ def read_bounded(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
     except FileNotFoundError:
         raise
     except IsADirectoryError:
-        raise DataError(f"{what} is a folder, not a file") from None
+        raise DataError(f"{what} is a folder, not a file", problem=DataProblem.FOLDER) from None
     except OSError as error:
-        raise DataError(f"{what} cannot be read: {error.strerror or error}", "unreadable") from None
+        raise _unreadable(what, error) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device or pipe"
-            raise DataError(f"{what} is {kind}, not a regular file")
+            if stat.S_ISDIR(info.st_mode):
+                raise DataError(
+                    f"{what} is a folder, not a regular file", problem=DataProblem.FOLDER
+                )
+            raise DataError(
+                f"{what} is a device or pipe, not a regular file", problem=DataProblem.NOT_REGULAR
+            )
         if info.st_size > limit:
-            raise DataError(f"{what} holds {info.st_size} bytes, more than the {limit} allowed")
+            raise DataError(
+                f"{what} holds {info.st_size} bytes, more than the {limit} allowed",
+                problem=DataProblem.TOO_LARGE,
+                size=info.st_size,
+                limit=limit,
+            )
         chunks: list[bytes] = []
         size = 0
         while size <= limit:
@@ -112,19 +149,36 @@ def read_bounded(path: str | os.PathLike[str], limit: int, what: str) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:  # it grew while being read
-            raise DataError(f"{what} holds more than the {limit} bytes allowed")
+            raise DataError(
+                f"{what} holds more than the {limit} bytes allowed",
+                problem=DataProblem.GREW,
+                limit=limit,
+            )
         return b"".join(chunks)
     except OSError as error:
-        raise DataError(f"{what} cannot be read: {error.strerror or error}", "unreadable") from None
+        raise _unreadable(what, error) from None
     finally:
         os.close(fd)
+
+
+def _unreadable(what: str, error: OSError) -> DataError:
+    return DataError(
+        f"{what} cannot be read: {error.strerror or error}",
+        "unreadable",
+        problem=DataProblem.UNREADABLE,
+        error=error,
+    )
 
 
 def _text(raw: bytes, what: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise DataError(f"{what} is not UTF-8 text (byte {error.start})") from None
+        raise DataError(
+            f"{what} is not UTF-8 text (byte {error.start})",
+            problem=DataProblem.NOT_UTF8,
+            byte=error.start,
+        ) from None
 
 
 # -- JSON and TOML ------------------------------------------------------------------
@@ -156,11 +210,29 @@ def loads(text: str, what: str) -> Any:
     except json.JSONDecodeError:
         raise
     except RecursionError:
-        raise DataError(f"{what} nests deeper than {MAX_DEPTH} levels") from None
+        raise _too_deep(what) from None
     except ValueError as error:  # from the number hooks above
-        raise DataError(f"{what} holds {error}") from None
+        raise DataError(
+            f"{what} holds {error}", problem=DataProblem.NOT_A_NUMBER, detail=str(error)
+        ) from None
     check_tree(data, what)
     return data
+
+
+def _too_deep(what: str) -> DataError:
+    return DataError(
+        f"{what} nests deeper than {MAX_DEPTH} levels",
+        problem=DataProblem.TOO_DEEP,
+        depth=MAX_DEPTH,
+    )
+
+
+def _too_long(what: str) -> DataError:
+    return DataError(
+        f"{what} holds a number of more than {MAX_DIGITS} digits",
+        problem=DataProblem.NUMBER_TOO_LONG,
+        digits=MAX_DIGITS,
+    )
 
 
 def parse_json(raw: bytes, what: str) -> Any:
@@ -168,7 +240,12 @@ def parse_json(raw: bytes, what: str) -> Any:
     try:
         return loads(_text(raw, what), what)
     except json.JSONDecodeError as error:
-        raise DataError(f"{what} is not JSON: line {error.lineno}: {error.msg}") from None
+        raise DataError(
+            f"{what} is not JSON: line {error.lineno}: {error.msg}",
+            problem=DataProblem.NOT_JSON,
+            line=error.lineno,
+            detail=error.msg,
+        ) from None
 
 
 def parse_toml(raw: bytes, what: str) -> dict[str, Any]:
@@ -177,11 +254,13 @@ def parse_toml(raw: bytes, what: str) -> dict[str, Any]:
     try:
         data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{what} is not TOML: {error}") from None
+        raise DataError(
+            f"{what} is not TOML: {error}", problem=DataProblem.NOT_TOML, detail=str(error)
+        ) from None
     except RecursionError:
-        raise DataError(f"{what} nests deeper than {MAX_DEPTH} levels") from None
-    except ValueError as error:  # Python's limit on the digits of a number
-        raise DataError(f"{what} holds a number that is too large: {error}") from None
+        raise _too_deep(what) from None
+    except ValueError:  # Python's limit on the digits of a number
+        raise _too_long(what) from None
     check_tree(data, what)
     return data
 
@@ -197,11 +276,11 @@ def check_tree(data: Any, what: str) -> None:
         value, depth = stack.pop()
         if isinstance(value, dict | list):
             if depth > MAX_DEPTH:
-                raise DataError(f"{what} nests deeper than {MAX_DEPTH} levels")
+                raise _too_deep(what)
             children = value.values() if isinstance(value, dict) else value
             stack.extend((child, depth + 1) for child in children)
         elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _LARGEST:
-            raise DataError(f"{what} holds a number of more than {MAX_DIGITS} digits")
+            raise _too_long(what)
 
 
 def load_json_file(path: str | os.PathLike[str], limit: int, what: str) -> Any:

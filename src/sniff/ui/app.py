@@ -128,7 +128,6 @@ class SniffApp:
         self.screen_mode = screen_mode
         self.stack: list[Screen] = []
         self.errors: list[BaseException] = []
-        self.keys = KeyTexts(ctx.translator)
         self._bindings: KeyBindings = KeyBindings()
         self._exiting = False
         self.handled = 0  # keys handled so far (tests wait for them)
@@ -137,7 +136,7 @@ class SniffApp:
         if full:
             # Every screen's own drawing, then the messages (all that was said,
             # wrapped, newest at the bottom), then the footer.
-            area = MessageArea(ctx.output, lambda: self.top, ctx.translator)
+            area = MessageArea(ctx.output, lambda: self.top, lambda: self.ctx.translator)
             body: AnyContainer = HSplit(
                 [DynamicContainer(self._top_container), area.messages(), area.footer()]
             )
@@ -158,6 +157,12 @@ class SniffApp:
         self.application.ttimeoutlen = 0.05
         self.application.timeoutlen = 0.2
         ctx.output.on_change = self.invalidate
+
+    @property
+    def keys(self) -> KeyTexts:
+        """The names and help of the keys every screen has, in the language spoken now:
+        the setup menu may change it while the application runs."""
+        return KeyTexts(self.ctx.translator)
 
     # -- Host ---------------------------------------------------------------------------
 

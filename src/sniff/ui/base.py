@@ -69,7 +69,16 @@ class UiContext:
 
 
 class Screen(Protocol):
-    """A screen of the app: the game, the setup menu, practice, help."""
+    """A screen of the app: the game, the setup menu, practice, help.
+
+    Beside these methods a screen may have ``modal`` (no Q: a question),
+    ``quit_question()`` (its own words before quitting), ``message_rows()`` (how
+    tall the message area under it is) and ``shown_texts()``: what it draws
+    itself of what was said (a question), which the message area then leaves
+    out, so that nothing is on screen twice. Whatever a screen says, it reads
+    the words from ``host.ctx.translator`` when it says them: the setup menu
+    may change the language while any screen is open.
+    """
 
     def bindings(self) -> list[Binding]:
         """Its key bindings, each with a spoken label and description."""

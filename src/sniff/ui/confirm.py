@@ -7,17 +7,21 @@ from typing import TYPE_CHECKING
 
 from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.containers import AnyContainer
-from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
 
 from sniff.announce import Utterance
 from sniff.announce.keys import KeyTexts
 from sniff.i18n import Translator
 from sniff.ui.base import Binding
+from sniff.ui.messages import WrappedText
 
 if TYPE_CHECKING:
     from sniff.ui.app import SniffApp
 
 __all__ = ["ConfirmScreen", "yes_keys_of"]
+
+#: The most rows a question takes on screen (it is spoken whole in any case).
+_QUESTION_ROWS = 6
 
 
 class ConfirmScreen:
@@ -45,8 +49,12 @@ class ConfirmScreen:
         self.on_no = on_no
         self.escape = escape
         self.others_no = others_no
-        self.keys = KeyTexts(host.ctx.translator)
         self.below = host.top  # drawn above the question, so the table stays in view
+
+    @property
+    def keys(self) -> KeyTexts:
+        """Key names in the language spoken now (read, never kept)."""
+        return KeyTexts(self.host.ctx.translator)
 
     def bindings(self) -> list[Binding]:
         keys = self.keys
@@ -73,10 +81,10 @@ class ConfirmScreen:
         self.host.exit_if_empty()
 
     def container(self) -> AnyContainer:
+        # As many rows as the question takes (a long one at a large font), at least two.
         question = Window(
-            FormattedTextControl(lambda: [("class:question", self.question.text)]),
-            wrap_lines=True,
-            height=2,
+            WrappedText(lambda: [("class:question", self.question.text)]),
+            height=Dimension(min=2, max=_QUESTION_ROWS),
         )
         if self.below is None:
             return question
@@ -87,6 +95,10 @@ class ConfirmScreen:
         wish = getattr(self.below, "message_rows", None)
         rows = wish() if callable(wish) else None
         return rows - 2 if isinstance(rows, int) else None
+
+    def shown_texts(self) -> tuple[str, ...]:
+        """The question is drawn here: the message area does not show it again."""
+        return (self.question.text,)
 
     def enter(self) -> None:
         self.host.ctx.output.say(self.question)

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from sniff.announce.errors import ErrorWords
 from sniff.announce.files import FileWords
 from sniff.announce.menu import DEFAULT_RATE, MenuWords
 from sniff.announce.stats import stats_entries
@@ -497,7 +498,8 @@ class SetupMenuScreen:
         try:
             save_settings(to_file)
         except OSError as error:
-            self._say(self.words.not_saved(error.strerror or str(error)), cue=Cue.INVALID)
+            reason = ErrorWords(self.ctx.translator).os_reason(error)
+            self._say(self.words.not_saved(reason), cue=Cue.INVALID)
             return False
         return True
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sniff.announce import Announcer, Utterance
+from sniff.announce.errors import ErrorWords
 from sniff.announce.files import FileWords
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.phrases import Phrasebook
@@ -75,7 +76,8 @@ def start_screen(host: SniffApp, options: GameOptions) -> Screen:
     read_only = False
     if lock is not None and lock.state == READ_ONLY:
         words = FileWords(host.ctx.translator)
-        host.ctx.output.say(words.read_only_folder(str(lock.folder), lock.detail))
+        detail = ErrorWords(host.ctx.translator).system_text(lock.detail)
+        host.ctx.output.say(words.read_only_folder(str(lock.folder), detail))
         read_only = True
     return _first_screen(host, options, read_only=read_only)
 
