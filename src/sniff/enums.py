@@ -141,3 +141,7 @@ class CommandProblem(str, Enum):
     RECORD_FOLDER = "record-folder"  # file: its folder does not exist (never created)
     SETTINGS = "settings"  # detail (English, from the settings)
     PART_MISSING = "part-missing"  # detail (English, the module that is missing)
+    SERVER_ADDRESS = "server-address"  # value: not a server's address
+    PEOPLE = "people"  # people, players: more people than seats
+    NO_SEAT_KEPT = "no-seat-kept"  # sniff join without a code, and no seat to come back to
+    LISTEN = "listen"  # address, error (the OSError): the server cannot listen there

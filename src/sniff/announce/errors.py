@@ -180,6 +180,24 @@ class ErrorWords:
             return tr._("these options cannot be used together: {detail}").format(
                 detail=v["detail"]
             )
+        if problem is CommandProblem.SERVER_ADDRESS:
+            # Translators: --server with something that is not a server's address.
+            text = tr._("--server {value}: not a server's address (e.g. 192.168.1.20:8765)")
+            return text.format(value=_quoted(v["value"]))
+        if problem is CommandProblem.PEOPLE:
+            # Translators: sniff host --people with more people than the table has seats.
+            text = tr._("--people {people}: the table has only {players} seats")
+            return text.format(people=v["people"], players=v["players"])
+        if problem is CommandProblem.NO_SEAT_KEPT:
+            # Translators: sniff join without a code, and no seat to come back to.
+            return tr._("no seat to come back to: give the table's code (sniff join CODE)")
+        if problem is CommandProblem.LISTEN:
+            error = v["error"]
+            reason = self.os_reason(error) if isinstance(error, OSError) else str(error)
+            # Translators: the server cannot listen at the address; {reason} says why
+            # ("address already in use").
+            text = tr._("the server cannot listen at {address}: {reason}")
+            return text.format(address=v["address"], reason=reason)
         # CommandProblem.PART_MISSING
         # Translators: a part of the installed game cannot be loaded; {detail} names it.
         return tr._("a part of sniff is missing: {detail}").format(detail=v["detail"])

@@ -45,7 +45,7 @@ class OnlineWords:
         # table's code, {spelled} the code letter by letter.
         text = self.tr._(
             "your table is open at {address}. Its code is {code}: {spelled}. "
-            "The others join with: sniff join {code}"
+            "The others join with: sniff join {code} --server {address}"
         )
         return _say(
             text.format(address=address, code=code, spelled=self.spelled(code)), interrupt=True
@@ -65,6 +65,15 @@ class OnlineWords:
             missing,
         )
         return _say(text.format(n=missing, code=code), interrupt=True)
+
+    def listen_question(self, address: str) -> Utterance:
+        """Before the game listens beyond this computer (``sniff host --listen``)."""
+        # Translators: a question before `sniff host` lets others on the network connect.
+        text = self.tr._(
+            "others on your network will be able to reach this game at {address}. Open it? "
+            "Y: yes. N: no"
+        )
+        return _say(text.format(address=address), interrupt=True, kind="question")
 
     def connecting(self, server: str) -> Utterance:
         # Translators: while the game connects to a server.

@@ -16,4 +16,7 @@ COMMANDS: tuple[str, ...] = (
     "simulate",
     "replay",
     "rules",
+    "host",
+    "join",
+    "serve",
 )

@@ -25,15 +25,20 @@ from sniff.announce.keys import KeyTexts
 from sniff.announce.online import OnlineWords
 from sniff.announce.phrases import Phrasebook
 from sniff.engine import Dealt, Event, Observation, Refusal, RuleSet
+from sniff.i18n import Translator
+from sniff.net.address import host_address
 from sniff.net.client import ConnectError, RemoteLink, Request
 from sniff.net.codec import layout_of
+from sniff.server.app import SniffServer
 from sniff.session.keeping import ProblemHandler
 from sniff.session.link import News
 from sniff.session.table import Update
 from sniff.storage.atomic import write_atomic
 from sniff.storage.paths import data_dir
 from sniff.storage.seats import HeldSeat, keep_seat
+from sniff.ui.app import run_app
 from sniff.ui.base import Binding
+from sniff.ui.confirm import ConfirmScreen
 from sniff.ui.game.screen import GameScreen
 
 if TYPE_CHECKING:
@@ -56,9 +61,10 @@ class ServerKeeper:
 class RemoteGame:
     """A :class:`~sniff.session.local.PlayedGame` on a server."""
 
-    def __init__(self, link: RemoteLink) -> None:
+    def __init__(self, link: RemoteLink, translator: Callable[[], Translator]) -> None:
         self._link = link
         self._keeper = ServerKeeper()
+        self._translator = translator
 
     @property
     def link(self) -> RemoteLink:
@@ -79,6 +85,13 @@ class RemoteGame:
     def chat(self, text: str) -> None:
         self._link.chat(text)
 
+    def open_chat(self, host: Any) -> None:
+        """The chat key: a line to say to the table."""
+        host.show(ChatScreen(host, self.chat))
+
+    def chat_key(self) -> str:
+        return OnlineWords(self._translator()).chat_key()
+
     def close(self) -> None:
         self._link.close()
 
@@ -96,13 +109,15 @@ class OnlineStart:
         link: RemoteLink,
         request: Request,
         *,
-        hosting: Utterance | None = None,
+        hosted: HostedServer | None = None,
+        name: str = "",
         hint_playouts: int | None = None,
     ) -> None:
         self.host = host
         self.link = link
         self.request = request
-        self.hosting = hosting
+        self.hosted = hosted
+        self.name = name
         self.hint_playouts = hint_playouts
         self.words = OnlineWords(host.ctx.translator)
         self.failed: Utterance | None = None
@@ -120,7 +135,13 @@ class OnlineStart:
         self.host.spawn(self._sit())
 
     async def _sit(self) -> None:
+        hosted = self.hosted
         try:
+            if hosted is not None and hosted.server is None:
+                try:
+                    self.link.url = await hosted.start()
+                except OSError as error:
+                    raise ConnectError("unreachable", str(error)) from None
             await self.link.open(self.request)
         except ConnectError as error:
             self.trying = False
@@ -128,8 +149,9 @@ class OnlineStart:
             self._say(self.failed)
             return
         self.trying = False
-        if self.hosting is not None:
-            self._say(self.hosting)
+        if hosted is not None:
+            self._say(self.words.hosting(hosted.address(), self.link.code))
+        remember(self.link, self.name)
         self.request = Request({"type": "resume", "token": self.link.token})
         self.host.dismiss(self, announce=False)
         self.host.show(self.next_screen())
@@ -159,8 +181,12 @@ class OnlineStart:
 
 
 def online_game_screen(host: SniffApp, link: RemoteLink, hint_playouts: int | None) -> GameScreen:
-    """The real game screen, playing the remote seat."""
-    return GameScreen(host, RemoteGame(link), hint_playouts=hint_playouts, resumed=False)
+    """The real game screen, playing the remote seat; after the game, its record kept."""
+    game = RemoteGame(link, lambda: host.ctx.translator)
+    screen = GameScreen(host, game, hint_playouts=hint_playouts, resumed=False)
+    screen.listener.on_over = link.ask_record
+    screen.listener.keep_record = lambda lines: str(keep_record(lines, link.code))
+    return screen
 
 
 class WaitingScreen:
@@ -350,3 +376,56 @@ def remember(link: RemoteLink, name: str) -> None:
     if link.token is None or link.seat < 0:
         return
     keep_seat(HeldSeat(link.url, link.code, link.seat, name, link.token))
+
+
+class HostedServer:
+    """A server started inside the host's own game (``sniff host`` without ``--server``)."""
+
+    def __init__(self, options: Any) -> None:
+        self.options = options
+        self.server: Any = None
+
+    async def start(self) -> str:
+        """Start it; the address this game connects to."""
+        self.server = SniffServer(self.options)
+        await self.server.start()
+        return f"ws://127.0.0.1:{self.server.port}/ws"
+
+    def address(self) -> str:
+        """Where the others connect."""
+        host = host_address(self.options.host)
+        shown = f"[{host}]" if ":" in host else host
+        return f"{shown}:{self.server.port}"
+
+
+def run_online(
+    ctx: Any,
+    url: str,
+    request: dict[str, Any],
+    *,
+    name: str,
+    hosted: Any = None,
+    ask_first: bool = False,
+    input: Any = None,
+    output: Any = None,
+) -> int:
+    """The terminal game at a table on a server until the player quits (``sniff host``,
+    ``sniff join``); *hosted*: the options of a server to start here first, after
+    asking when it would listen beyond this computer."""
+    link = RemoteLink(url, language=ctx.translator.language, verbosity=str(ctx.settings.verbosity))
+    server = HostedServer(hosted) if hosted is not None else None
+
+    def first(host: SniffApp) -> Any:
+        start = OnlineStart(host, link, Request(request), hosted=server, name=name)
+        if not ask_first or server is None:
+            return start
+        words = OnlineWords(host.ctx.translator)
+        return ConfirmScreen(
+            host,
+            words.listen_question(host_address(server.options.host)),
+            lambda: host.show(start),
+            host.exit,
+        )
+
+    app = run_app(first, ctx, input=input, output=output, screen_mode=ctx.settings.screen)
+    return 1 if app.errors else 0

@@ -7,7 +7,7 @@ one group at a time.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from sniff.announce.keys import KeyTexts, key_name
 from sniff.ui.base import Binding
@@ -16,7 +16,16 @@ from sniff.ui.confirm import yes_keys_of
 if TYPE_CHECKING:
     from sniff.ui.game.screen import GameScreen
 
-__all__ = ["game_bindings"]
+__all__ = ["TableTalk", "game_bindings"]
+
+
+@runtime_checkable
+class TableTalk(Protocol):
+    """A game with people at the table to talk to (online): the chat key opens a line."""
+
+    def open_chat(self, host: Any) -> None: ...
+
+    def chat_key(self) -> str: ...
 
 
 def _bind(
@@ -110,6 +119,22 @@ def load_review_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
     ]
 
 
+def load_table_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
+    """Online only: a line to say to the table (slash, or Control T)."""
+    game = screen.game
+    if not isinstance(game, TableTalk):
+        return []
+    return [
+        _bind(
+            texts,
+            ("/", "c-t"),
+            game.chat_key,
+            screen.key(lambda: game.open_chat(screen.host)),
+            "review",
+        ),
+    ]
+
+
 def load_setting_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
     """Verbosity, speech rate, saving, the setup menu, quitting."""
     key = screen.key
@@ -130,5 +155,6 @@ def game_bindings(screen: GameScreen) -> list[Binding]:
     texts = KeyTexts(screen.host.ctx.translator)
     out = load_hand_bindings(screen, texts)
     out += load_review_bindings(screen, texts)
+    out += load_table_bindings(screen, texts)
     out += load_setting_bindings(screen, texts)
     return out

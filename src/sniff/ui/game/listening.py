@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from sniff.engine import ACTIVE, DRAW, Action, CallMuggins, Observation, Refusal
 from sniff.enums import Heard
 from sniff.output.router import Said
-from sniff.session.link import SeatLink
+from sniff.session.link import News, SeatLink
 from sniff.session.pacing import Pace
 from sniff.session.table import Update
 from sniff.ui.game.cursor import HandCursor
@@ -84,6 +84,9 @@ class SeatListener:
         self.clock = clock
         self.hooks: GameHooks | None = None
         self.quiet_after = QUIET_AFTER_KEYS
+        # Online: told when the game is over (to ask for the record), and how to keep it.
+        self.on_over: Callable[[], None] | None = None
+        self.keep_record: Callable[[str], str] | None = None
         self.hurry = False  # keys were pressed while the others played
         self.acting: Action | None = None  # the player's action on its way to the table
         self.own_actions = 0  # the player's actions the table took (kept in a save)
@@ -162,6 +165,39 @@ class SeatListener:
             self.voice.catch_up()
             return
         self.voice.prompt(turn=turn, selected=self.cursor.chosen_move())
+
+    def news(self, item: News) -> None:
+        """Something about the table (online): who came and went, chat, the connection."""
+        voice = self.voice
+        if item.kind == "table":
+            voice.refresh_names()
+            self.on_change()
+            return
+        if item.kind == "record":
+            self.record(item.text)
+            return
+        names = voice.names
+        seat = item.seat
+        name = names[seat] if seat is not None and 0 <= seat < len(names) else item.name
+        said = voice.online.news(
+            item.kind, name, mine=seat == self.link.seat, text=item.text, count=item.count
+        )
+        if said is not None:
+            voice.say(said)
+        if item.kind == "over" and self.on_over is not None:
+            self.on_over()
+        self.on_change()
+
+    def record(self, lines: str) -> None:
+        """The game's record came from the server: kept, and where said."""
+        if self.keep_record is None:
+            return
+        try:
+            where = self.keep_record(lines)
+        except (OSError, ValueError) as error:
+            self.voice.say(self.voice.online.record_not_kept(str(error)))
+            return
+        self.voice.say(self.voice.online.record_kept(where))
 
     # -- pacing ----------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from sniff.announce.catchup import CatchUpWords
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.hints import HintWords
 from sniff.announce.menu import MenuWords
+from sniff.announce.online import OnlineWords
 from sniff.announce.phrases import sentences
 from sniff.engine import Event, Move, Observation, Phase
 from sniff.i18n import Translator
@@ -54,6 +55,11 @@ class GameVoice:
         )
         self.catchup = CatchUpWords(self.announcer.book)
         self.hints = HintWords(self.announcer.book)
+        self.online = OnlineWords(tr)
+
+    def refresh_names(self) -> None:
+        """The players' names changed (an online table filled up): take them anew."""
+        self.set_translator(self.tr)
 
     @property
     def seat(self) -> int:

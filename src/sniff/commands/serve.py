@@ -1,0 +1,161 @@
+"""``sniff serve``: host tables for people who join with a code, from the terminal
+or a browser, until stopped (Control C saves every table first)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from pathlib import Path
+
+from sniff.commands.common import Subparsers, UsageError, add_language_option, language_of
+from sniff.enums import CommandProblem
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(subparsers: Subparsers) -> None:
+    """``sniff serve``: the server for online play."""
+    parser = subparsers.add_parser(
+        "serve",
+        # Translators: `sniff --help`: what the command `sniff serve` does
+        help=subparsers.tr._("host tables that others join with a code (online play)"),
+    )
+    tr = parser.tr
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        # Translators: `sniff serve --help`: the --host option
+        help=tr._(
+            "where to listen (default: 127.0.0.1, this computer only; behind a proxy, keep it)"
+        ),
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=8765,
+        # Translators: `sniff serve --help`: the --port option
+        help=tr._("the port (default: 8765)"),
+    )
+    parser.add_argument(
+        "--data",
+        type=Path,
+        metavar="FOLDER",
+        # Translators: `sniff serve --help`: the --data option
+        help=tr._("where the tables and records are kept (default: the game's data folder)"),
+    )
+    parser.add_argument(
+        "--grace",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        # Translators: `sniff serve --help`: the --grace option
+        help=tr._("how long an absent player's seat waits before a bot plays (default: 60)"),
+    )
+    parser.add_argument(
+        "--max-tables",
+        type=int,
+        default=2000,
+        metavar="N",
+        # Translators: `sniff serve --help`: the --max-tables option
+        help=tr._("the most tables held at once (default: 2000)"),
+    )
+    parser.add_argument(
+        "--per-address",
+        type=int,
+        default=20,
+        metavar="N",
+        # Translators: `sniff serve --help`: the --per-address option
+        help=tr._("the most connections from one address (default: 20)"),
+    )
+    parser.add_argument(
+        "--origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        # Translators: `sniff serve --help`: the --origin option
+        help=tr._("another web page allowed to connect (besides the server's own)"),
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        # Translators: `sniff serve --help`: the --trusted-proxy option
+        help=tr._("a proxy whose X-Forwarded-For names the player's address"),
+    )
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        metavar="N",
+        # Translators: `sniff serve --help`: the --bot-workers option
+        help=tr._("processes for the searching bots (default: one per core)"),
+    )
+    add_language_option(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from sniff.i18n import translator
+    from sniff.server.app import ServerOptions, SniffServer
+    from sniff.server.limits import ServerLimits
+    from sniff.storage import data_dir, load_settings
+
+    language = language_of(args, load_settings(keep_aside=False).settings.language)
+    tr = translator(language)
+    logging.basicConfig(level=logging.WARNING, format="sniff serve: %(message)s")
+    options = ServerOptions(
+        data=args.data or data_dir() / "server",
+        host=args.host,
+        port=args.port,
+        limits=ServerLimits(tables=args.max_tables, connections_per_address=args.per_address),
+        grace=args.grace,
+        origins=tuple(args.origin),
+        trusted_proxies=tuple(args.trusted_proxy),
+        bot_workers=args.bot_workers,
+    )
+
+    async def serve() -> None:
+        server = SniffServer(options)
+        try:
+            await server.start()
+        except OSError as error:
+            raise UsageError(
+                CommandProblem.LISTEN, address=f"{args.host}:{args.port}", error=error
+            ) from None
+        shown = f"[{args.host}]" if ":" in args.host else args.host
+        # Translators: sniff serve started; {ws} is the address the game joins, {web} the
+        # web page's, {tables} how many tables were restored.
+        text = tr._("sniff serve: listening at {ws}, the web page at {web}; {tables} tables kept")
+        print(
+            text.format(
+                ws=f"ws://{shown}:{server.port}/ws",
+                web=f"http://{shown}:{server.port}/",
+                tables=len(server.tables),
+            ),
+            flush=True,
+        )
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for name in ("SIGINT", "SIGTERM"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                # (Windows has no signal handlers: Control C arrives as KeyboardInterrupt.)
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    loop.add_signal_handler(number, stop.set)
+        try:
+            await stop.wait()
+        finally:
+            await server.close()
+            # Translators: sniff serve stopped after saving every table.
+            print(tr._("sniff serve: stopped; every table is saved"), file=sys.stderr)
+
+    try:
+        asyncio.run(serve())
+    except KeyboardInterrupt:
+        return 130
+    return 0
