@@ -136,22 +136,31 @@ class RemoteLink:
             raise ConnectError("unreachable", str(error) or type(error).__name__) from None
         self._reader = asyncio.get_running_loop().create_task(self._read())
         self.connected = True
-        await self._send({"type": "hello", "version": PROTOCOL, "lang": self.language,
-                          "verbosity": self.verbosity, "client": "sniff-terminal"})  # fmt: skip
-        await self._answer(lambda f: f["type"] == "welcome")
+        welcome = self._expect("welcome")
+        hello = {"type": "hello", "version": PROTOCOL, "lang": self.language,
+                 "verbosity": self.verbosity, "client": "sniff-terminal"}  # fmt: skip
+        await self._send(hello)
+        await self._answer(welcome)
 
     async def _sit(self, frame: dict[str, Any]) -> None:
+        # Every answer is waited for from before the request goes: they come together.
+        seated = None if frame["type"] == "watch" else self._expect("seated")
+        state = self._expect("state")
         await self._send(frame)
-        if frame["type"] == "watch":
-            await self._answer(lambda f: f["type"] == "state")
-            return
-        await self._answer(lambda f: f["type"] == "seated")
-        await self._answer(lambda f: f["type"] == "state")
+        if seated is not None:
+            await self._answer(seated)
+        await self._answer(state)
 
-    async def _answer(self, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-        """The next frame *wanted* matches; an error frame instead raises ConnectError."""
+    def _expect(self, kind: str) -> asyncio.Future[dict[str, Any]]:
+        """A future for the next frame of *kind* (an error frame first fails it)."""
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._waiters.append((wanted, future))
+        self._waiters.append((lambda f: f["type"] == kind, future))
+        # (a refusal fails every waiting answer; those not awaited any more must not warn)
+        future.add_done_callback(lambda done: done.cancelled() or done.exception())
+        return future
+
+    async def _answer(self, future: asyncio.Future[dict[str, Any]]) -> dict[str, Any]:
+        """The frame *future* waits for; ConnectError when refused or not answered."""
         try:
             return await asyncio.wait_for(future, ANSWER_SECONDS)
         except asyncio.TimeoutError:

@@ -221,8 +221,15 @@ class HostedTable:
         seat.token_hash = token_hash(token)
         seat.name = self._unique_name(name, seat.index)
         seat.language = channel.language
+        full = self.free_seat() is None and not self.started
+        if full:
+            # The last seat: the table is told it starts (and its bots' names) first,
+            # so the one who sits down last is seated at a game, not in a waiting room.
+            self.started = True
+            if self._on_start is not None:
+                self._on_start(self)
         self.sit(seat, channel, joined=True)
-        if self.free_seat() is None and not self.started:
+        if full:
             self.start()
         return token
 
@@ -321,12 +328,14 @@ class HostedTable:
     # -- the game ----------------------------------------------------------------------
 
     def start(self) -> None:
-        """Every person's seat is taken: the game begins."""
-        self.started = True
-        if self._on_start is not None:
-            self._on_start(self)
-        self.news("started", None)
+        """Every person's seat is taken: the game begins (the bots named, everyone told
+        the table first, then that it begins)."""
+        if not self.started:
+            self.started = True
+            if self._on_start is not None:
+                self._on_start(self)
         self._everyone_table()
+        self.news("started", None)
         for seat in self.seats:
             if seat.kind == "person" and seat.channel is not None:
                 self._send(seat.channel, self.state_frame(seat.index))
