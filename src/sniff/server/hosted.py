@@ -57,6 +57,20 @@ class Store(Protocol):
         """Put the table as it stands on disk (atomically), off the event loop."""
 
 
+class WordsMaker(Protocol):
+    """Makes the words a words client (a browser) hears: the same sentences as the
+    terminal game, built here by the announcer for that seat in its language
+    (:mod:`sniff.server.words`)."""
+
+    def said(
+        self, host: HostedTable, channel: Channel, frame: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """The ``say`` frame that goes with *frame* to *channel* (None: nothing to say)."""
+
+    def gone(self, channel: Channel) -> None:
+        """*channel* left: forget what was kept for it."""
+
+
 class Channel(Protocol):
     """A connection as a table sees it: where its frames go, and who is listening."""
 
@@ -167,6 +181,7 @@ class HostedTable:
         self._turn_timer: Timer | None = None
         self._idle_timer: Timer | None = None
         self.tasks: set[asyncio.Task[None]] = set()
+        self.words: WordsMaker | None = None  # set by the server for words clients
         for feed in self._feeds:
             self.table.listen(feed.seat, feed)
         self.table.after_step.append(self._after_step)
@@ -277,6 +292,8 @@ class HostedTable:
 
     def gone(self, channel: Channel) -> None:
         """*channel* closed: a spectator leaves; a person is away (told after a moment)."""
+        if self.words is not None:
+            self.words.gone(channel)
         if channel in self.spectators:
             self.spectators.remove(channel)
             return
@@ -524,6 +541,10 @@ class HostedTable:
 
     def _send(self, channel: Channel, frame: dict[str, Any]) -> None:
         self._outbox.append((channel, frame))
+        if channel.words and self.words is not None:
+            said = self.words.said(self, channel, frame)
+            if said is not None:
+                self._outbox.append((channel, said))
 
     def _flush_soon(self) -> None:
         if self._flushing is None or self._flushing.done():
