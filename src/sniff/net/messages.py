@@ -153,6 +153,8 @@ def clean_chat(text: str) -> str:
 
 
 def _printable(text: str) -> str:
+    # Line breaks and tabs part words; every other control goes (escape sequences whole).
+    text = text.replace("\r", " ").replace("\n", " ").replace("\t", " ")
     text = clean_text(unicodedata.normalize("NFC", text))
     kept = (c if c.isprintable() else " " for c in text)
     return " ".join("".join(kept).split())

@@ -121,6 +121,10 @@ class Connection:
         self.refused_in_row = 0
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._closing = False
+        self._close_with = (1000, "")
+        self._receiving = False
+        self._writer: asyncio.Task[None] | None = None
+        self._close_task: asyncio.Future[None] | None = None
 
     # -- Channel (what the table sees) -------------------------------------------------
 
@@ -134,21 +138,39 @@ class Connection:
         self._queue.put_nowait(write_frame(frame))
 
     def close(self, code: int, reason: str) -> None:
+        """Close with *code*: after the frames already queued (the refusal that says why)."""
         if self._closing:
             return
         self._closing = True
+        self._close_with = (code, reason)
         self._queue.put_nowait(None)
-        self.server.spawn(self.ws.close(code, reason))
+        if not self._receiving:
+            # (while a frame is being handled, run() starts the close after it)
+            self._close_task = asyncio.ensure_future(self._close_after_writer())
+
+    async def _close_after_writer(self) -> None:
+        with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+            if self._writer is not None:
+                await self._writer
+        code, reason = self._close_with
+        await self.ws.close(code, reason)
 
     # -- running -----------------------------------------------------------------------
 
     async def run(self) -> None:
-        writer = asyncio.get_running_loop().create_task(self._write())
+        writer = self._writer = asyncio.get_running_loop().create_task(self._write())
         try:
             async for data in self.ws:
-                self.received(data)
-                if self._closing:
-                    break
+                # Once closing, what still comes is read and dropped, so that the other
+                # side's sending ends and the close can complete.
+                if not self._closing:
+                    self._receiving = True
+                    try:
+                        self.received(data)
+                    finally:
+                        self._receiving = False
+                if self._closing and self._close_task is None:
+                    self._close_task = asyncio.ensure_future(self._close_after_writer())
         except ConnectionClosed:
             pass
         finally:
@@ -158,6 +180,9 @@ class Connection:
                 await writer
             if self.table is not None:
                 self.table.gone(self)
+            if self._close_task is not None:
+                with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
+                    await self._close_task
 
     async def _write(self) -> None:
         while True:

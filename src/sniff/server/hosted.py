@@ -540,7 +540,9 @@ class HostedTable:
             self._send(seat.channel, frame)
 
     def _send(self, channel: Channel, frame: dict[str, Any]) -> None:
+        """Queue *frame* for *channel*: it goes out after the next save (see :meth:`flush`)."""
         self._outbox.append((channel, frame))
+        self._flush_soon()
         if channel.words and self.words is not None:
             said = self.words.said(self, channel, frame)
             if said is not None:
