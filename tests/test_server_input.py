@@ -221,12 +221,14 @@ def test_a_page_from_another_site_may_not_connect(tmp_path: Path) -> None:
 
 def test_an_unknown_protocol_version_gets_a_clear_message(tmp_path: Path) -> None:
     async def go() -> None:
-        async with server(tmp_path, seed=15, clock=FakeClock()) as running:
-            async with connect(url_of(running)) as ws:
-                await ws.send(json.dumps({"type": "hello", "version": 99}))
-                answer = json.loads(await ws.recv())
-                assert answer["code"] == "version" and answer["version"] == 1
-                assert "protocol 1" in answer["message"]
-                await asyncio.wait_for(ws.wait_closed(), 5)
+        async with (
+            server(tmp_path, seed=15, clock=FakeClock()) as running,
+            connect(url_of(running)) as ws,
+        ):
+            await ws.send(json.dumps({"type": "hello", "version": 99}))
+            answer = json.loads(await ws.recv())
+            assert answer["code"] == "version" and answer["version"] == 1
+            assert "protocol 1" in answer["message"]
+            await asyncio.wait_for(ws.wait_closed(), 5)
 
     asyncio.run(go())
