@@ -118,7 +118,7 @@ class TableStore:
         """Every table to restore; a damaged file is set aside and said in the log."""
         kept = []
         for path in sorted(self.tables.glob("*.json")):
-            snap, problem, aside = load_or_set_aside(path)
+            snap, problem, aside = load_or_set_aside(path, people=16)
             if snap is None:
                 _log.warning("table %s set aside as %s: %s", path.name, aside, problem)
                 continue

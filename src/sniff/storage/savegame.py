@@ -365,8 +365,10 @@ def snapshot_to_json(snap: GameSnapshot) -> dict[str, Any]:
     }
 
 
-def snapshot_from_json(data: Any) -> GameSnapshot:
-    """Read :func:`snapshot_to_json` output; :class:`SaveError` if it is not one."""
+def snapshot_from_json(data: Any, *, people: int = 1) -> GameSnapshot:
+    """Read :func:`snapshot_to_json` output; :class:`SaveError` if it is not one.
+    *people*: the most seats a person may hold (1 at the keyboard; a server's table
+    may seat every player)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a Sniff saved game")
     version = data.get("version")
@@ -375,7 +377,7 @@ def snapshot_from_json(data: Any) -> GameSnapshot:
             f"a saved game of version {version!r}; this game reads {VERSION}", "version"
         )
     try:
-        return _snapshot_fields(data)
+        return _snapshot_fields(data, people)
     except SaveError:
         raise
     except _DAMAGE as exc:
@@ -383,11 +385,11 @@ def snapshot_from_json(data: Any) -> GameSnapshot:
         raise SaveError(f"the saved game is damaged: {detail}") from exc
 
 
-def _snapshot_fields(data: dict[str, Any]) -> GameSnapshot:
+def _snapshot_fields(data: dict[str, Any], people: int) -> GameSnapshot:
     rules = RuleSet.from_json(_table(data["rules"], "rules"))
     players = tuple(_player(p) for p in _list(data["players"], "players"))
     rules.check_players(len(players))
-    if sum(1 for p in players if p.kind == "human") > 1:
+    if sum(1 for p in players if p.kind == "human") > people:
         raise ValueError("a saved game has one person at the keyboard, at most")
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -489,7 +491,7 @@ def save_game(path: StrPath | None, snap: GameSnapshot) -> Path:
     return target
 
 
-def load_game(path: StrPath | None = None) -> GameSnapshot:
+def load_game(path: StrPath | None = None, *, people: int = 1) -> GameSnapshot:
     """Read a save (None: the default save). Raises :class:`SaveError` if it is
     unreadable, not JSON, of another version or damaged; FileNotFoundError if
     there is none. Does not replay it: :func:`restore` does."""
@@ -498,11 +500,11 @@ def load_game(path: StrPath | None = None) -> GameSnapshot:
         data = parse_json(read_bounded(source, SAVE_LIMIT, "the saved game"), "the saved game")
     except DataError as exc:
         raise SaveError(f"{source}: {exc}", exc.code) from exc
-    return snapshot_from_json(data)
+    return snapshot_from_json(data, people=people)
 
 
 def load_or_set_aside(
-    path: StrPath | None = None, *, replay: bool = True, keep_aside: bool = True
+    path: StrPath | None = None, *, replay: bool = True, keep_aside: bool = True, people: int = 1
 ) -> tuple[GameSnapshot | None, Problem | None, Path | None]:
     """The saved game if there is a good one: (snapshot, problem, set-aside path).
 
@@ -514,7 +516,7 @@ def load_or_set_aside(
     """
     source = Path(path) if path is not None else save_path()
     try:
-        snap = load_game(source)
+        snap = load_game(source, people=people)
         if replay:
             restore(snap)
     except FileNotFoundError:
