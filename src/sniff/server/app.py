@@ -117,6 +117,7 @@ class Connection:
         self.seat: SeatState | None = None
         limits = server.options.limits
         self.bucket = Bucket(limits.messages_per_second, limits.message_burst)
+        self.heard_bucket = Bucket(limits.messages_per_second * 5, limits.message_burst * 5)
         self.chats = Bucket(CHAT_RATE, CHAT_BURST)
         self.refused_in_row = 0
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -192,20 +193,36 @@ class Connection:
             await self.ws.send(text)
 
     def received(self, data: str | bytes) -> None:
-        """One frame from the other side: read, checked, handed on, or refused."""
-        if not self.bucket.take():
-            self.refuse("rate", "too many messages: slow down", count=False)
-            if self.bucket.tokens < -self.server.options.limits.message_burst:
-                self.close(CLOSE_POLICY, "too many messages")
-            self.bucket.tokens -= 1  # flooding on digs the hole deeper
+        """One frame from the other side: read, checked, handed on, or refused.
+
+        Every message spends from the connection's budget, except that "heard up to
+        here" has its own, larger one: a client says it after every step, and a fast
+        one must not lose its actions to its own acknowledgements."""
+        try:
+            frame = read_frame(data, LIMITS)
+        except FrameError as error:
+            if self._spend(self.bucket):
+                self.refuse(error.code, str(error))
+            return
+        bucket = self.heard_bucket if frame["type"] == "heard" else self.bucket
+        if not self._spend(bucket):
             return
         try:
-            message = read_message(read_frame(data, LIMITS))
-            self.handle(message)
+            self.handle(read_message(frame))
         except FrameError as error:
             self.refuse(error.code, str(error))
             return
         self.refused_in_row = 0
+
+    def _spend(self, bucket: Bucket) -> bool:
+        """Take a token for a message; without one, a refusal, and a flood is closed."""
+        if bucket.take():
+            return True
+        self.refuse("rate", "too many messages: slow down", count=False)
+        if bucket.tokens < -self.server.options.limits.message_burst:
+            self.close(CLOSE_POLICY, "too many messages")
+        bucket.tokens -= 1  # flooding on digs the hole deeper
+        return False
 
     def refuse(self, code: str, message: str, *, count: bool = True) -> None:
         """A clear answer to a frame that did nothing; too many in a row end the connection."""
