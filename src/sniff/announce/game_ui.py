@@ -147,9 +147,13 @@ class GameTexts:
         # Translators: after a round ended.
         return _say(self.tr._("press Enter for the next round"), "prompt", interrupt=False)
 
-    def game_over_prompt(self) -> Utterance:
-        # Translators: after the game ended.
-        text = self.tr._("press Enter for a new game, or Q to quit")
+    def game_over_prompt(self, *, new_game: bool = True) -> Utterance:
+        if new_game:
+            # Translators: after the game ended.
+            text = self.tr._("press Enter for a new game, or Q to quit")
+        else:
+            # Translators: after a game that has no next one here (online): only quitting.
+            text = self.tr._("press Q to leave the table")
         return _say(text, "prompt", interrupt=False)
 
     # -- keys that change settings -----------------------------------------------------

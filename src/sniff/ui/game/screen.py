@@ -86,6 +86,7 @@ class GameScreen:
         self.resumed = resumed
         self.started = False
         self.voice = GameVoice(ctx, self.link)
+        self.voice.offers_new_game = self.new_game_factory is not None
         self.cursor = HandCursor(self.link, self.voice, host.call_later)
         self.cursor.select_saved(ui.get("selection"))
         self.listener = SeatListener(
@@ -244,7 +245,7 @@ class GameScreen:
 
     def _new_game(self) -> None:
         if self.new_game_factory is None:
-            self.voice.refuse(self.voice.texts.game_over_prompt())
+            self.voice.refuse(self.voice.texts.game_over_prompt(new_game=False))
             return
         self.close()
         game = self.new_game_factory(self._next_settings)

@@ -40,6 +40,7 @@ class GameVoice:
         self.link = link
         self.output = ctx.output
         self.owed = Owed(ctx.output)
+        self.offers_new_game = True  # Enter after the game starts another (not online)
         # How to answer the muggins rule's questions is said once; then W and F1 say it.
         self.claim_help_given = False
         self.muggins_help_given = False
@@ -123,7 +124,7 @@ class GameVoice:
             self.say(self.texts.next_round_prompt())
             return
         if obs.phase is Phase.GAME_OVER:
-            self.say(self.texts.game_over_prompt())
+            self.say(self.texts.game_over_prompt(new_game=self.offers_new_game))
             return
         prompt = self.announcer.turn_prompt(obs, selected=selected) if turn else None
         if prompt is None:
