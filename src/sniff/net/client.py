@@ -35,7 +35,7 @@ from sniff.engine import (
     RuleSet,
     Tile,
 )
-from sniff.net.codec import action_json, read_event, read_view
+from sniff.net.codec import action_json, read_event, read_view, round_history
 from sniff.net.messages import PROTOCOL
 from sniff.net.wire import FrameError, Limits, read_frame
 from sniff.session.link import News, Spawn
@@ -353,7 +353,8 @@ class RemoteLink:
             self._log += events
             self._news(News("step", count=len(events)))
             return
-        view = read_view(frame["view"], self._rules, players)
+        history = round_history(self._view.history if self._view else (), events)
+        view = read_view(frame["view"], self._rules, players, history)
         actor = frame.get("actor")
         actor = actor if type(actor) is int and 0 <= actor < players else None
         by_bot = frame.get("bot") is True

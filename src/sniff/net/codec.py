@@ -46,6 +46,7 @@ from sniff.net.wire import FrameError
 
 __all__ = [
     "Reader",
+    "round_history",
     "action_json",
     "event_json",
     "read_action",
@@ -145,9 +146,12 @@ def rules_json(rules: RuleSet) -> dict[str, Any]:
     return rules.to_json()
 
 
-def view_json(obs: Observation) -> dict[str, Any]:
-    """A seat's view: what it may know, and nothing its history does not explain."""
-    return {
+def view_json(obs: Observation, *, history: bool = True) -> dict[str, Any]:
+    """A seat's view: what it may know, and nothing its history does not explain.
+
+    Without *history*, the round's events are left out: a step's view, whose receiver
+    has the history already and adds the step's events to it (:func:`round_history`)."""
+    out = {
         "seat": obs.seat,
         "round": obs.round,
         "phase": obs.phase.value,
@@ -168,6 +172,27 @@ def view_json(obs: Observation) -> dict[str, Any]:
         "pending": obs.pending_points,
         "mover": obs.mover,
     }
+    if not history:
+        del out["history"]
+    return out
+
+
+def round_history(history: Sequence[Event], events: Sequence[Event]) -> tuple[Event, ...]:
+    """This round's history after *events*: a deal starts a new one (a thrown-in deal,
+    with no leader, is no part of it), every other event is added.
+
+    >>> from sniff.engine import Passed
+    >>> round_history((Passed(0),), (Passed(1),))
+    (Passed(player=0), Passed(player=1))
+    """
+    out = list(history)
+    for event in events:
+        if isinstance(event, Dealt):
+            if event.leader is not None:
+                out = [event]
+        else:
+            out.append(event)
+    return tuple(out)
 
 
 # -- reading -----------------------------------------------------------------------
@@ -359,19 +384,26 @@ def _hand(r: Reader, value: Any) -> tuple[Tile, ...]:
     return tuple(r.tile(item, "hands") for item in value)
 
 
-def read_view(data: Any, rules: RuleSet, players: int) -> Observation:
-    """A seat's view from the wire; its layout rebuilt from its history by the engine."""
+def read_view(
+    data: Any, rules: RuleSet, players: int, history: Sequence[Event] | None = None
+) -> Observation:
+    """A seat's view from the wire; its layout rebuilt from its history by the engine.
+    A view without its history (a step's) takes *history*, the one its receiver keeps."""
     r = Reader(data, rules, players, "the view")
     r.only(
         "seat", "round", "phase", "current", "leader", "hand", "hand_sizes", "boneyard",
         "scores", "target", "history", "legal", "forced", "required_lead", "draws",
         "passes", "second_turn", "pending", "mover",
     )  # fmt: skip
-    history_data = r.get("history")
     legal_data = r.get("legal")
-    if not isinstance(history_data, list) or not isinstance(legal_data, list):
-        raise FrameError("bad-field", "the view's history and legal actions are lists")
-    history = tuple(read_event(item, rules, players) for item in history_data)
+    if not isinstance(legal_data, list):
+        raise FrameError("bad-field", "the view's legal actions are a list")
+    if "history" in r.data or history is None:
+        history_data = r.get("history")
+        if not isinstance(history_data, list):
+            raise FrameError("bad-field", "the view's history is a list")
+        history = tuple(read_event(item, rules, players) for item in history_data)
+    history = tuple(history)
     layout = layout_of(history, rules)
     hand = r.tiles("hand", 91)
     if len(set(hand)) != len(hand) or set(hand) & set(layout.tiles()):

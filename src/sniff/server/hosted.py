@@ -421,7 +421,8 @@ class HostedTable:
             "actor": update.actor,
             "bot": update.by_bot,
             "events": [event_json(e) for e in events],
-            "view": None if spectator else view_json(update.obs),
+            # (the receiver adds the events to the round's history it has)
+            "view": None if spectator else view_json(update.obs, history=False),
         }
 
     def state_frame(self, seat: int | None) -> dict[str, Any]:
