@@ -46,12 +46,12 @@ from sniff.net.wire import FrameError
 
 __all__ = [
     "Reader",
-    "round_history",
     "action_json",
     "event_json",
     "read_action",
     "read_event",
     "read_view",
+    "round_history",
     "rules_json",
     "tile_json",
     "view_json",
