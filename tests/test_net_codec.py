@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from sniff.engine import PRESETS, Game, Phase, observe, preset, public_event
+from sniff.engine import PRESETS, Event, Game, Phase, observe, preset, public_event
 from sniff.net.codec import (
     action_json,
     event_json,
