@@ -1,0 +1,103 @@
+"""Tables on the server: bots named apart from the people, the muggins rule online, the
+budgets of an address, and a table nobody sits at ending after half an hour, saved."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from netplay import Player, server, url_of
+from sniff.server.clock import FakeClock
+from sniff.server.hosted import IDLE_END
+from sniff.server.limits import ServerLimits
+from sniff.storage.records import read_record, verify
+
+
+def test_bots_never_share_a_name_with_a_person(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with server(tmp_path, seed=20, clock=FakeClock()) as running:
+            anna = Player(url_of(running), "Anna", plays=False)
+            await anna.open()
+            await anna.send(
+                {"type": "create", "name": "Anna", "seats": ["person", "greedy", "greedy"]}
+            )
+            await anna.wait_for(lambda: bool(anna.of("table")) and anna.of("table")[-1]["started"])
+            names = [p["name"] for p in anna.of("table")[-1]["players"]]
+            assert names[0] == "Anna" and len(set(names)) == 3 and "Anna" not in names[1:]
+            await anna.close()
+
+    asyncio.run(go())
+
+
+def test_the_muggins_rule_is_played_online_claims_and_calls_too(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with server(tmp_path, seed=21, clock=FakeClock()) as running:
+            url = url_of(running)
+            ada, bo = Player(url, "Ada"), Player(url, "Bo")
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "person"],
+                            "rules": {"muggins": True}, "target": 40})  # fmt: skip
+            await ada.wait_for(lambda: ada.code is not None)
+            await bo.open()
+            await bo.send({"type": "join", "code": ada.code, "name": "Bo"})
+            for player in (ada, bo):
+                await player.wait_for(lambda p=player: p.over, timeout=60)
+            assert ada.code is not None
+            record = read_record(running.store.record_path(ada.code.replace("-", "")))
+            assert record.rules.muggins and verify(record).phase.value == "game-over"
+            kinds = {type(e).__name__ for e in record.events}
+            assert "Claimed" in kinds
+            for player in (ada, bo):
+                await player.close()
+
+    asyncio.run(go())
+
+
+def test_an_address_opens_so_many_tables_and_no_more(tmp_path: Path) -> None:
+    async def go() -> None:
+        limits = ServerLimits(tables_per_address=2)
+        async with server(tmp_path, seed=22, clock=FakeClock(), limits=limits) as running:
+            url = url_of(running)
+            makers = [Player(url, f"M{i}", plays=False) for i in range(3)]
+            for maker in makers:
+                await maker.open()
+                await maker.send(
+                    {"type": "create", "name": maker.name, "seats": ["person", "person"]}
+                )
+            await makers[2].wait_for(
+                lambda: bool(makers[2].of("error")) or makers[2].code is not None
+            )
+            assert makers[0].code and makers[1].code
+            assert makers[2].code is None and makers[2].of("error")[0]["code"] == "too-many-tables"
+            for maker in makers:
+                await maker.close()
+
+    asyncio.run(go())
+
+
+def test_a_table_nobody_sits_at_ends_after_half_an_hour_saved(tmp_path: Path) -> None:
+    clock = FakeClock()
+
+    async def go() -> None:
+        async with server(tmp_path, seed=23, clock=clock) as running:
+            url = url_of(running)
+            ada = Player(url, "Ada", plays=False)
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "greedy"]})
+            await ada.wait_for(lambda: ada.code is not None)
+            host = next(iter(running.tables.values()))
+            await ada.close()
+            await ada.wait_for(lambda: host.seats[0].channel is None)
+            clock.advance(IDLE_END - 1)
+            assert not host.ended
+            clock.advance(2)
+            assert host.ended
+            for _ in range(50):
+                await asyncio.sleep(0.01)
+                if host.code not in running.tables:
+                    break
+            assert host.code not in running.tables  # let go, and its seat with it
+            saved = running.store.finished / f"{host.code}.json"
+            assert saved.exists()  # saved first, out of the tables to restore
+
+    asyncio.run(go())
