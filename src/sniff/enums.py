@@ -145,3 +145,4 @@ class CommandProblem(str, Enum):
     PEOPLE = "people"  # people, players: more people than seats
     NO_SEAT_KEPT = "no-seat-kept"  # sniff join without a code, and no seat to come back to
     LISTEN = "listen"  # address, error (the OSError): the server cannot listen there
+    NOT_ONLINE = "not-online"  # name, choices: a house rule an online table does not take

@@ -198,6 +198,11 @@ class ErrorWords:
             # ("address already in use").
             text = tr._("the server cannot listen at {address}: {reason}")
             return text.format(address=v["address"], reason=reason)
+        if problem is CommandProblem.NOT_ONLINE:
+            # Translators: sniff host --rule NAME=...: an online table does not take that
+            # house rule; {choices} lists those it takes.
+            text = tr._("--rule {name}: an online table takes these house rules: {choices}")
+            return text.format(name=v["name"], choices=v["choices"])
         # CommandProblem.PART_MISSING
         # Translators: a part of the installed game cannot be loaded; {detail} names it.
         return tr._("a part of sniff is missing: {detail}").format(detail=v["detail"])

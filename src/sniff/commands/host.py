@@ -15,7 +15,9 @@ from sniff.commands.common import (
     UsageError,
     add_language_option,
     add_output_options,
+    add_rule_options,
     require_terminal,
+    rules_from_args,
 )
 from sniff.enums import BotLevel, CommandProblem, values
 
@@ -30,12 +32,7 @@ def add_parser(subparsers: Subparsers) -> None:
     )
     tr = parser.tr
     server_option(parser)
-    parser.add_argument(
-        "--preset",
-        default="sniff",
-        # Translators: `sniff host --help`: the --preset option
-        help=tr._("the rules (default: sniff)"),
-    )
+    add_rule_options(parser, default_preset="sniff")
     parser.add_argument(
         "--players",
         type=int,
@@ -64,12 +61,6 @@ def add_parser(subparsers: Subparsers) -> None:
         choices=(0, 60, 120, 300),
         # Translators: `sniff host --help`: the --timer option
         help=tr._("seconds for a turn before a bot plays it (default: 0, no timer)"),
-    )
-    parser.add_argument(
-        "--target",
-        type=int,
-        # Translators: `sniff host --help`: the --target option
-        help=tr._("points to win (default: the rules')"),
     )
     parser.add_argument(
         "--listen",
@@ -116,6 +107,24 @@ def default_name() -> str:
         return "Player"
 
 
+def house_rules(args: argparse.Namespace) -> dict[str, object]:
+    """The house rules asked for (--scoring, --rule ...), as an online table takes them;
+    a rule a server table does not take is refused here, in the player's language."""
+    from sniff.engine import preset
+    from sniff.net.messages import HOUSE_RULES
+
+    rules = rules_from_args(args)
+    base = preset(args.preset)
+    changed: dict[str, object] = {}
+    for field, value in rules.to_json().items():
+        if field in ("preset", "targets") or value == base.to_json()[field]:
+            continue
+        if field not in HOUSE_RULES:
+            raise UsageError(CommandProblem.NOT_ONLINE, name=field, choices=", ".join(HOUSE_RULES))
+        changed[field] = value
+    return changed
+
+
 def run(args: argparse.Namespace) -> int:
     from sniff.commands.practice import practice_context
     from sniff.net.address import DEFAULT_PORT, is_loopback, server_url
@@ -131,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     name = clean_name(args.name or default_name()) or "Player"
     create: dict[str, object] = {
         "type": "create", "name": name, "preset": args.preset, "seats": seats,
-        "timer": args.timer,
+        "timer": args.timer, "rules": house_rules(args),
     }  # fmt: skip
     if args.target is not None:
         create["target"] = args.target
