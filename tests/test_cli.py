@@ -417,7 +417,7 @@ def test_lang_before_the_command_starts_a_german_game(argv: list[str], tmp_path:
     ``play``: each starts a German game."""
     with _Pty([str(SNIFF), *argv], _plain_env(tmp_path)) as game:
         game.wait_for("Willkommen bei Sniff.")
-        game.wait_for("Du bist dran")
+        game.wait_for("Deine Steine")
         game.type("q")
         game.wait_for("Beenden?")
         game.type("j")

@@ -184,8 +184,9 @@ def test_the_checker_sees_imports_inside_functions_and_upward() -> None:
     assert LAYERS[_part("sniff.ui.app")] > LAYERS[_part("sniff.storage.settings")]
 
 
-#: Who may make the game go on: the one game loop (the table) and the session it drives.
-GAME_LOOP = {"sniff.session.table", "sniff.session.game"}
+#: Who may make the game go on: the one game loop (the table), the session it drives,
+#: and where its bots think (a thinker the table hands each decision to).
+GAME_LOOP = {"sniff.session.table", "sniff.session.game", "sniff.server.thinking"}
 
 
 def test_only_the_table_plays_the_game_on() -> None:

@@ -114,7 +114,7 @@ def test_an_ascii_only_terminal_plays_in_german_without_a_traceback(
         "5",
         PYTHONIOENCODING="ascii",
     )
-    pty.wait_for("Du bist dran")
+    pty.wait_for("Deine Steine")
     pty.send("q")
     pty.wait_for("Beenden?")
     pty.send("j")

@@ -91,7 +91,8 @@ def test_information_keys_say_what_the_announcer_says() -> None:
                 "b": ann.boneyard,
                 "t": lambda o: ann.unseen(o)[0],
                 "g": ann.history,
-                "w": lambda o: ann.turn(o, help=True),
+                # W also names the play Enter would make (the tile and end selected).
+                "w": lambda o: ann.turn(o, help=True, selected=d.cursor.chosen_move()),
             }
             for key, query in queries.items():
                 before = engine_state(d)
@@ -101,7 +102,8 @@ def test_information_keys_say_what_the_announcer_says() -> None:
             # R repeats the same text again; [ and ] walk the history.
             count = len(d.texts)
             await d.press("r")
-            assert d.texts[-1] == d.texts[-2] == ann.turn(obs, help=True).text
+            said = ann.turn(obs, help=True, selected=d.cursor.chosen_move()).text
+            assert d.texts[-1] == d.texts[-2] == said
             assert len(d.texts) == count + 1
             await d.press("[")
             assert d.last() == ann.history(obs).text

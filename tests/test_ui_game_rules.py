@@ -116,11 +116,13 @@ def test_the_game_speaks_german() -> None:
             ann = Announcer(0, translator("de"), player_names=d.screen.voice.names)
             english = Announcer(0, translator("en"), player_names=d.screen.voice.names)
             obs = d.session.observe()
+            selected = {"selected": d.cursor.chosen_move()}
             for key, query in (("h", "hand"), ("e", "ends"), ("s", "scores"), ("w", "turn")):
                 await d.press(key)
-                german = getattr(ann.answers, query)(obs).text
+                extra = selected if query == "turn" else {}
+                german = getattr(ann.answers, query)(obs, **extra).text
                 assert d.last() == german
-                assert german != getattr(english.answers, query)(obs).text
+                assert german != getattr(english.answers, query)(obs, **extra).text
             assert any("du bist dran" in t.lower() for t in d.texts)
 
     asyncio.run(go())

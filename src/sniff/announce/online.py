@@ -5,7 +5,8 @@ The server sends facts (a kind of news, a seat, a name); the words are made
 here, for each listener: a German and an English player at one table hear the
 same news each in their own words.
 
->>> from sniff.i18n import Translator
+>>> from sniff.enums import Cue
+from sniff.i18n import Translator
 >>> OnlineWords(Translator.null()).spelled("K7QD-3MXA")
 'K, 7, Q, D, dash, 3, M, X, A'
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
+from sniff.enums import Cue
 from sniff.i18n import Translator
 
 __all__ = ["OnlineWords"]
@@ -99,10 +101,10 @@ class OnlineWords:
             if mine:
                 return None
             # Translators: a player sat down at the online table.
-            return _say(tr._("{player} joined the table").format(player=name), cue="turn")
+            return _say(tr._("{player} joined the table").format(player=name), cue=Cue.TURN)
         if kind == "dropped":
             # Translators: a player's connection dropped (said about 2 seconds later).
-            return _say(tr._("{player}'s connection dropped").format(player=name), cue="invalid")
+            return _say(tr._("{player}'s connection dropped").format(player=name), cue=Cue.INVALID)
         if kind == "back":
             if mine:
                 return None
@@ -113,22 +115,18 @@ class OnlineWords:
                 # Translators: you were away too long: a bot plays for you until you are back.
                 return _say(tr._("you were away: a bot played for you meanwhile"))
             # Translators: a player is away: a bot plays for them until they are back.
-            return _say(
-                tr._("{player} is away: a bot plays for them until they are back").format(
-                    player=name
-                )
-            )
+            away = tr._("{player} is away: a bot plays for them until they are back")
+            return _say(away.format(player=name))
         if kind == "timed-out":
             if mine:
                 # Translators: your turn timer ran out.
-                return _say(
-                    tr._("your time ran out: a bot played this turn for you"), cue="invalid"
-                )
+                ran_out = tr._("your time ran out: a bot played this turn for you")
+                return _say(ran_out, cue=Cue.INVALID)
             # Translators: another player's turn timer ran out.
             return _say(tr._("{player}'s time ran out: a bot plays this turn").format(player=name))
         if kind == "started":
             # Translators: every seat of the online table is taken: the game begins.
-            return _say(tr._("everyone is here: the game begins"), cue="turn")
+            return _say(tr._("everyone is here: the game begins"), cue=Cue.TURN)
         if kind == "waiting-ready":
             # Translators: between rounds online: how many players have not pressed Enter yet.
             text_ = tr.ngettext(
@@ -148,26 +146,25 @@ class OnlineWords:
             return _say(tr._("{player} says: {text}").format(player=name, text=text), kind="chat")
         if kind == "connection-lost":
             # Translators: the connection to the server dropped; the game tries again.
-            return _say(tr._("the connection to the server dropped: trying again"), cue="invalid")
+            return _say(tr._("the connection to the server dropped: trying again"), cue=Cue.INVALID)
         if kind == "reconnecting":
             # Translators: the player asked to try the connection again.
             return _say(tr._("trying to reach the server again"))
         if kind == "reconnected":
             # Translators: the connection to the server is back.
-            return _say(tr._("connected again: you are back at your seat"), cue="turn")
+            return _say(tr._("connected again: you are back at your seat"), cue=Cue.TURN)
         if kind == "gave-up":
             # Translators: the connection could not be made again for 30 seconds.
-            return _say(
-                tr._("the server cannot be reached. Your seat is kept: Enter tries again, Q quits"),
-                cue="invalid",
-                interrupt=True,
+            gone = tr._(
+                "the server cannot be reached. Your seat is kept: Enter tries again, Q quits"
             )
+            return _say(gone, cue=Cue.INVALID, interrupt=True)
         if kind == "not-connected":
             # Translators: an acting key while the connection is being made again.
-            return _say(tr._("not connected yet: wait a moment"), cue="invalid", interrupt=True)
+            return _say(tr._("not connected yet: wait a moment"), cue=Cue.INVALID, interrupt=True)
         if kind == "table-gone":
             # Translators: the server no longer keeps this table.
-            return _say(tr._("this table has ended on the server"), cue="invalid")
+            return _say(tr._("this table has ended on the server"), cue=Cue.INVALID)
         if kind == "error":
             return self.refused(text)
         if kind == "bad-frame":
@@ -192,7 +189,7 @@ class OnlineWords:
         }
         # Translators: the server refused what was sent; {code} names why.
         text = texts.get(code) or tr._("the server refused that ({code})").format(code=code)
-        return _say(text, cue="invalid", interrupt=True)
+        return _say(text, cue=Cue.INVALID, interrupt=True)
 
     def cannot_sit(self, code: str, detail: str) -> Utterance:
         """Why the game could not sit down at the table."""
@@ -221,7 +218,7 @@ class OnlineWords:
         }
         # Translators: the server refused to seat the player; {detail} says why.
         text = texts.get(code) or tr._("the server said no: {detail}")
-        return _say(text.format(detail=detail), cue="invalid", interrupt=True)
+        return _say(text.format(detail=detail), cue=Cue.INVALID, interrupt=True)
 
     def record_kept(self, path: str) -> Utterance:
         """After an online game: where its record was kept."""
@@ -232,7 +229,7 @@ class OnlineWords:
     def record_not_kept(self, detail: str) -> Utterance:
         # Translators: the online game's record could not be written; {detail} says why.
         text = self.tr._("the game's record could not be kept: {detail}")
-        return _say(text.format(detail=detail), cue="invalid")
+        return _say(text.format(detail=detail), cue=Cue.INVALID)
 
     # -- keys -------------------------------------------------------------------------------
 
@@ -253,6 +250,10 @@ class OnlineWords:
     def chat_prompt(self) -> Utterance:
         # Translators: the chat key: what to do now.
         return _say(self.tr._("say to the table: type, then Enter; Escape: cancel"), interrupt=True)
+
+    def space(self) -> str:
+        # Translators: the echo of the space key while typing a chat message.
+        return self.tr._("space")
 
     def chat_cancelled(self) -> Utterance:
         # Translators: the chat was left without sending.

@@ -34,6 +34,7 @@ from websockets.http11 import Request, Response
 from sniff import __version__
 from sniff.bots import make_bot
 from sniff.engine import PRESETS, Game, RulesError
+from sniff.enums import BotLevel
 from sniff.net.codec import read_action
 from sniff.net.messages import (
     PROTOCOL,
@@ -449,7 +450,7 @@ class SniffServer:
         players = tuple(_player_info(seat) for seat in seats)
         bots = {
             seat.index: make_bot(
-                seat.level or "expert",
+                seat.level or BotLevel.EXPERT,
                 seed=secrets.randbits(32) if fixed is None else bot_seed(seed, seat.index),
             )
             for seat in seats

@@ -293,7 +293,7 @@ class ChatScreen:
     def unbound_key(self, key: str) -> bool:
         if len(key) == 1 and key.isprintable() and len(self.text) < 200:
             self.text += key
-            echo = key if key != " " else self.words.tr._("space")
+            echo = key if key != " " else self.words.space()
             self.host.ctx.output.say(Utterance(echo, interrupt=True, kind="echo"))
             self.host.invalidate()
             return True
