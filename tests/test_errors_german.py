@@ -12,11 +12,14 @@ from __future__ import annotations
 import asyncio
 import errno
 import io
+import json
 import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -278,33 +281,121 @@ def test_a_record_that_is_a_folder_or_under_a_file_is_refused_in_german(
     assert status == 2 and german_line(err).endswith(": Ist kein Ordner")
 
 
-#: What storage/records.py reports without a reason code: the frame is German, the
-#: reason still English until RecordError carries one (see the xfail reason).
+#: A file that is not a record: what a German player reads, and the English they must not.
 RECORD_FORMAT = [
-    (b'{"type": "game"\n', "not JSON"),
-    (b"", "the record is empty"),
-    (b"\xff\xfe\n", "the line is not UTF-8 text"),
-    (b"x" * 70_000 + b"\n", "the line is longer than 65536 bytes"),
-    (b'{"type": "deal"}\n', "the first line must be the 'game' line"),
+    (b'{"type": "game"\n', "Zeile 1: kein JSON (ein Komma wurde erwartet)", "not JSON"),
+    (b"", "das Protokoll ist leer", "the record is empty"),
+    (b"\xff\xfe\n", "Zeile 1: die Zeile ist kein UTF-8-Text", "the line is not UTF-8 text"),
+    (
+        b"x" * 70_000 + b"\n",
+        "Zeile 1: die Zeile ist länger als 65536 Bytes",
+        "the line is longer than 65536 bytes",
+    ),
+    (
+        b'{"type": "deal"}\n',
+        "Zeile 1: die erste Zeile muss die Zeile 'game' sein",
+        "the first line must be the 'game' line",
+    ),
+    (
+        b'{"type": "game", "format": "sniff-record/2"}\n',
+        "Zeile 1: das Format ist \"sniff-record/2\", nicht 'sniff-record/1'",
+        "the format is",
+    ),
+    (b"[1, 2]\n", "Zeile 1: jede Zeile muss ein JSON-Objekt sein", "must be a JSON object"),
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/sniff/storage/records.py raises RecordError with an English message only: "
-    "it needs a reason code and values (as DataError, ReplayError) for the words in "
-    "sniff/announce/errors.py to say it in German",
+@pytest.mark.parametrize(
+    ("data", "german", "english"), RECORD_FORMAT, ids=[e for _, _, e in RECORD_FORMAT]
 )
-@pytest.mark.parametrize(("data", "english"), RECORD_FORMAT, ids=[e for _, e in RECORD_FORMAT])
 def test_a_record_that_is_not_a_record_is_refused_in_german(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: bytes, english: str
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: bytes, german: str, english: str
 ) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_bytes(data)
     status, out, err = _run(capsys, "--lang", "de", "replay", str(path))
     assert (status, out) == (2, "")
-    line = german_line(err)  # the frame is German already
+    line = german_line(err)
+    assert line == f"sniff: Fehler: {path}: {german}"
     assert english not in line and english_words(line) == []
+
+
+def _record_with(record: list[str], at: int, change: Callable[[dict[str, Any]], None]) -> bytes:
+    lines = list(record)
+    data = json.loads(lines[at])
+    change(data)
+    lines[at] = json.dumps(data)
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+#: A record line whose values are wrong: where in the record, the change, the German.
+RECORD_LINES: list[tuple[int, Callable[[dict[str, Any]], None], str]] = [
+    (2, lambda d: d.update(type="dance"), 'Zeile 3: unbekannte Zeilenart "dance"'),
+    (2, lambda d: d.pop("count"), "Zeile 3: in einer Zeile Ausspielen fehlt 'count'"),
+    (2, lambda d: d.update(count="14"), "'count' muss eine ganze Zahl sein, nicht \"14\""),
+    (2, lambda d: d.update(player=5), "'player' ist 5, die Plätze sind aber 0 bis 1"),
+    (2, lambda d: d.update(tile=[7, 1]), "[7, 1] ist kein Stein des Satzes Doppel-Sechs"),
+    (2, lambda d: d.update(tile=[1]), "'tile' muss Steine als [a, b] enthalten, nicht [1]"),
+    (2, lambda d: d.update(end="up"), 'Zeile 3: kein Ende heißt "up"'),
+    (2, lambda d: d.update(endwise="yes"), "'endwise' muss true oder false sein"),
+    (0, lambda d: d.update(format=None), "Zeile 1: das Format ist null, nicht"),
+    (0, lambda d: d.update(players="x" * 90), "Zeile 1: 'players' muss eine Liste sein"),
+    (0, lambda d: d["players"][0].update(kind="cat"), "'human' oder 'bot', nicht \"cat\""),
+    (0, lambda d: d["rules"].update(spinner="wheel"), "spinner muss eines von none, sniff,"),
+    (0, lambda d: d.update(sides=[[0, 0]]), "'sides' muss jeden Platz genau einmal enthalten"),
+    (1, lambda d: d["boneyard"].pop(), "beim Geben müssen alle Steine des Satzes Doppel-Sechs"),
+    (1, lambda d: d["boneyard"].append(d["boneyard"][0]), "kommt zweimal vor"),
+    (-1, lambda d: d.update(winner=7), "der Sieger ist eine Partei von 0 bis 1, nicht 7"),
+    (-1, lambda d: d.update(scores=[1]), "'scores' muss aus 2 ganzen Zahlen bestehen"),
+    (-1, lambda d: d.update(type="game_over"), 'unbekannte Zeilenart "game_over"'),
+]
+
+
+@pytest.mark.parametrize(
+    ("at", "change", "german"), RECORD_LINES, ids=[german for _, _, german in RECORD_LINES]
+)
+def test_a_record_line_that_is_wrong_is_refused_in_german(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    record: list[str],
+    at: int,
+    change: Callable[[dict[str, Any]], None],
+    german: str,
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(_record_with(record, at, change))
+    status, out, err = _run(capsys, "--lang", "de", "replay", str(path))
+    assert (status, out) == (2, "")
+    line = german_line(err)
+    assert line.startswith(f"sniff: Fehler: {path}: Zeile ")
+    assert german in line, line
+    assert english_words(line) == []
+
+
+def test_a_huge_value_is_quoted_only_in_part(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, record: list[str]
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(_record_with(record, 2, lambda d: d.update(end="w" * 5000)))
+    status, _, err = _run(capsys, "--lang", "de", "replay", str(path))
+    assert status == 2
+    assert german_line(err) == f'sniff: Fehler: {path}: Zeile 3: kein Ende heißt "{"w" * 38}…'
+
+
+def test_replay_speaks_the_settings_language_and_its_help_says_so(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    settings = settings_path()
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text('language = "de"\n', encoding="utf-8")
+    missing = home / "missing.jsonl"
+    status, _, err = _run(capsys, "replay", str(missing))
+    assert status == 2
+    assert german_line(err) == f"sniff: Fehler: {missing}: Datei oder Ordner nicht gefunden"
+    status, out, _ = _run(capsys, "replay", "--help", "--lang", "en")
+    assert status == 0
+    help_text = " ".join(out.split())
+    assert "--lang LANG language: en or de (default: the settings, else the system's)" in help_text
 
 
 # -- the words themselves ------------------------------------------------------------------

@@ -108,9 +108,7 @@ class Coach:
         step = self.step
         if step is None:
             return self._done_words()
-        return self.words.instruction(
-            self.asks(step), go_on=step.do is Do.SAY, interrupt=interrupt
-        )
+        return self.words.instruction(self.asks(step), go_on=step.do is Do.SAY, interrupt=interrupt)
 
     def _done_words(self) -> Utterance:
         following = None
