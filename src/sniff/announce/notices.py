@@ -143,7 +143,8 @@ class NoticeWords:
         return text.format(old=self.output_name(kind), new=new)
 
     def side_output_failed(self, what: str, detail: str) -> Utterance:
-        """The transcript or the ``--audio-out`` file cannot be written: the game goes on."""
+        """The transcript or the ``--audio-out`` file cannot be written: the game goes on.
+        *detail* is why, in words (``ErrorWords.why``)."""
         tr = self.tr
         if what == "transcript":
             # Translators: the transcript file could not be written (a full disk); {detail}

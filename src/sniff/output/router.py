@@ -24,7 +24,7 @@ from sniff.storage.settings import Settings
 if TYPE_CHECKING:
     import asyncio
 
-__all__ = ["CHARACTERS_PER_SECOND", "Output", "Said", "SpeechRestarter"]
+__all__ = ["CHARACTERS_PER_SECOND", "Output", "ProblemNotice", "Said", "SpeechRestarter"]
 
 _log = logging.getLogger(__name__)
 
@@ -38,6 +38,14 @@ class SpeechRestarter(Protocol):
     def restart(self, output: Output, settings: Settings, translator: Translator) -> bool: ...
 
     def sounds(self, output: Output, enabled: bool) -> None: ...
+
+    def set_translator(self, translator: Translator) -> None: ...
+
+
+#: Told when a side output fails: ``on_problem(what, problem)``, *what* "transcript" or
+#: "audio-out", *problem* the system's error (or, where only that is left, its text);
+#: returns the notice to say.
+ProblemNotice = Callable[[str, "OSError | str"], "Utterance | None"]
 
 
 @dataclass(frozen=True)
@@ -80,7 +88,7 @@ class Output:
         history_size: int = 500,
         on_change: Callable[[], None] | None = None,
         transcript: Transcript | None = None,
-        on_problem: Callable[[str, str], Utterance | None] | None = None,
+        on_problem: ProblemNotice | None = None,
     ) -> None:
         # The event loop of the thread that speaks (the interface's), once seen: a
         # speech backend that fails on a thread of its own is replaced there.
@@ -195,16 +203,16 @@ class Output:
             except OSError as error:
                 self.transcript = None
                 transcript.close()
-                self._problem("transcript", error.strerror or str(error))
+                self._problem("transcript", error)
         failure = self.sound.audio_out_error
         if failure:
             self._problem("audio-out", str(failure))
 
-    def _problem(self, what: str, detail: str) -> None:
+    def _problem(self, what: str, problem: OSError | str) -> None:
         if what in self._told or self.on_problem is None:
             return
         self._told.add(what)
-        notice = self.on_problem(what, detail)
+        notice = self.on_problem(what, problem)
         if notice is not None:
             self.say(notice)
 
@@ -225,6 +233,12 @@ class Output:
         if self.starter is None:
             return False
         return self.starter.restart(self, settings, translator)
+
+    def set_translator(self, translator: Translator) -> None:
+        """The player chose another language: the output's own notices (a speech output
+        that fails, a side output that stops) are said in it from now on."""
+        if self.starter is not None:
+            self.starter.set_translator(translator)
 
     def set_sounds(self, enabled: bool) -> None:
         """Earcons on or off (on opens the sound device if none is open yet)."""
