@@ -447,3 +447,21 @@ def test_statistics_the_system_will_not_read_are_said_in_german(
     first = out.splitlines()[0]
     assert first.startswith("Deine Statistik in ") and "(Ist kein Ordner)" in first
     assert english_words(first) == []
+
+
+def test_practice_progress_that_cannot_be_saved_is_said_in_german(home: Path) -> None:
+    (home / "home").mkdir()
+    (home / "home" / "data").write_text("a file where the data folder should be")
+
+    async def go() -> None:
+        async with Driver(["--bots", "greedy", "--seed", "3", "--lang", "de"]) as d:
+            await d.press("m", "end", "up", "up", "up", "enter")  # the menu's practice
+            start = len(d.texts)
+            await d.press("enter", "1", "enter")
+            said = d.texts[start:]
+            problem = next(text for text in said if "nicht gespeichert" in text)
+            assert problem == "Der Fortschritt konnte nicht gespeichert werden: Ist kein Ordner"
+            assert english_in(said) == []
+            await d.press("escape", "escape", "escape")
+
+    asyncio.run(go())
