@@ -24,11 +24,24 @@ from typing import Any
 import pytest
 
 from sniff.announce.errors import ErrorWords
+from sniff.announce.game_ui import GameTexts
 from sniff.cli import main
-from sniff.engine import PRESETS, SET_SIZES, Combination, Direction, RoundScoring, SpinnerMode
+from sniff.engine import (
+    PRESETS,
+    SET_SIZES,
+    Combination,
+    Direction,
+    Phase,
+    RoundScoring,
+    SpinnerMode,
+    preset,
+)
 from sniff.enums import BotLevel, values
 from sniff.i18n import translator
+from sniff.session.game import GameSession
+from sniff.session.keeping import keep_game, recorder_of
 from sniff.storage import settings_path
+from sniff.storage.limits import DataError, DataProblem
 from test_german import english_in
 from test_ui_game_harness import Driver
 
@@ -465,3 +478,76 @@ def test_practice_progress_that_cannot_be_saved_is_said_in_german(home: Path) ->
             await d.press("escape", "escape", "escape")
 
     asyncio.run(go())
+
+
+# -- the game's own files while it is played -----------------------------------------------
+
+
+def test_a_save_and_a_record_that_fail_are_said_in_german(home: Path) -> None:
+    full = Path("/dev/full")  # every write fails, as on a full disk
+    if not full.exists():
+        pytest.skip("no /dev/full here")
+    record = home / "game.jsonl"
+
+    async def go() -> None:
+        argv = ["--bots", "greedy", "--seed", "3", "--lang", "de", "--record", str(record)]
+        async with Driver(argv) as d:
+            # The save's place is taken by a folder: Control S says why, in German.
+            save = settings_path().parent.parent / "data" / "current-game.json"
+            save.unlink(missing_ok=True)
+            save.mkdir(parents=True)
+            start = len(d.texts)
+            await d.press("c-s")
+            said = d.texts[start:]
+            assert said[-1].startswith("Das Spiel konnte nicht gespeichert werden: "), said
+            assert english_in(said) == []
+            save.rmdir()
+            # The record's disk is full: the next play's lines cannot be written.
+            recorder = recorder_of(d.session)
+            assert recorder is not None
+            recorder.sink.close()
+            recorder.sink._stream = full.open("w", encoding="utf-8")
+            start = len(d.texts)
+            while not recorder.failed:
+                assert await d.play_turn()
+            said = d.texts[start:]
+            assert (
+                f"Das Spielprotokoll {record} konnte nicht geschrieben werden: Kein Platz mehr "
+                "auf dem Datenträger." in said
+            ), said
+            assert english_in([text.replace(str(record), "") for text in said]) == []
+
+    asyncio.run(go())
+
+
+def test_statistics_that_cannot_be_read_at_a_games_end_keep_the_systems_reason(
+    home: Path,
+) -> None:
+    (home / "home").mkdir()
+    (home / "home" / "data").write_text("a file where the data folder should be")
+    session = GameSession.new(
+        preset("sniff").with_changes(targets=(15, 15, 15)), ["greedy"], seed=5, playouts=10
+    )
+    told: list[tuple[str, Exception]] = []
+    keep_game(
+        session,
+        save_path=home / "current-game.json",
+        record_path=None,
+        continue_record=False,
+        ui_state=dict,
+        hints_used=lambda: 0,
+        on_problem=lambda what, error: told.append((what, error)),
+    )
+    while session.game.phase is not Phase.GAME_OVER:
+        game = session.game
+        if game.phase is Phase.ROUND_OVER:
+            session.next_round()
+        elif session.observe(0).my_turn:
+            session.act(0, game.legal_actions()[0])
+        else:
+            session.apply_bot(session.decide())
+    [(what, error)] = [(what, error) for what, error in told if what.startswith("stats")]
+    assert what == "stats"
+    assert isinstance(error, DataError) and error.problem is DataProblem.UNREADABLE
+    said = GameTexts(translator("de")).stats_failed(ErrorWords(translator("de")).why(error))
+    assert said.text == "Die Statistik konnte nicht gespeichert werden: Ist kein Ordner."

@@ -148,7 +148,7 @@ class NoticeWords:
         tr = self.tr
         if what == "transcript":
             # Translators: the transcript file could not be written (a full disk); {detail}
-            # says why, in the system's words. Speech goes on.
+            # says why (the system's reason, in words). Speech goes on.
             text = tr._(
                 "the transcript could not be written ({detail}); the game goes on without it"
             )
