@@ -120,8 +120,9 @@ def _write_when_read(fifo: Path, data: bytes, *, after: float = 0.0) -> threadin
         ),
         (
             "de",
-            "sniff: Fehler: Aus {file} kam in 1 Sekunde nichts: Kein Programm schreibt hinein. Starte das "
-            "Programm, das das Protokoll schreibt, oder nenne die Protokolldatei selbst.",
+            "sniff: Fehler: Aus {file} kam in 1 Sekunde nichts: Kein Programm schreibt hinein. "
+            "Starte das Programm, das das Protokoll schreibt, oder nenne die Protokolldatei "
+            "selbst.",
         ),
     ],
 )

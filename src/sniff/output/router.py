@@ -16,7 +16,14 @@ from sniff.enums import Cue, Heard
 from sniff.i18n import Translator
 from sniff.output.sound.base import SoundPlayer
 from sniff.output.sound.space import placement_for_end, score_pitch
-from sniff.output.speech.base import EndReporter, SpeechBackend
+from sniff.output.speech.base import (
+    BusyReporter,
+    EndReporter,
+    SelfChecking,
+    SpeechBackend,
+    speaking_backend,
+    unwrapped,
+)
 from sniff.output.speech.chain import FallbackSpeech
 from sniff.output.transcript import Transcript
 from sniff.storage.settings import Settings
@@ -116,15 +123,9 @@ class Output:
     @speech.setter
     def speech(self, speech: SpeechBackend) -> None:
         self._speech = speech
-        backend: object = speech
-        for _ in range(4):  # through wrappers (line echo)
-            if isinstance(backend, FallbackSpeech):
-                backend.on_trouble = self._trouble
-                break
-            inner = getattr(backend, "inner", None)
-            if inner is None or inner is backend:
-                break
-            backend = inner
+        chain = unwrapped(speech)  # through wrappers (line echo)
+        if isinstance(chain, FallbackSpeech):
+            chain.on_trouble = self._trouble
 
     def _trouble(self) -> None:
         """A speech backend failed on a thread of its own (any thread calls this):
@@ -137,10 +138,10 @@ class Output:
 
     def check_speech(self) -> None:
         """Let the speech chain replace a backend that failed on its own thread."""
-        check = getattr(self.speech, "check", None)
-        if callable(check):
+        speech = unwrapped(self.speech)
+        if isinstance(speech, SelfChecking):
             try:
-                check()
+                speech.check()
             except Exception:  # a faulty output must not stop the game
                 _log.debug("checking the speech output failed", exc_info=True)
 
@@ -184,15 +185,11 @@ class Output:
     def end_reporter(self) -> EndReporter | None:
         """The speech output that can tell whether a text was heard to its end
         (None: it cannot)."""
-        backend: object = self.speech
-        for _ in range(4):  # through wrappers (line echo, a transcript)
-            if isinstance(backend, EndReporter):
-                return backend
-            inner = getattr(backend, "inner", None)
-            if inner is None or inner is backend:
-                break
-            backend = inner
-        return None
+        backend = self.speech
+        if isinstance(backend, EndReporter):
+            return backend
+        chain = unwrapped(backend)  # through wrappers (line echo)
+        return chain if isinstance(chain, EndReporter) else None
 
     def _keep(self, text: str) -> None:
         """The side outputs: the transcript and the ``--audio-out`` file."""
@@ -253,13 +250,8 @@ class Output:
         backend that failed meanwhile is replaced first."""
         self._see_loop()
         self.check_speech()
-        backend: object = self.speech
-        for _ in range(4):  # through wrappers (a transcript, the fallback chain)
-            inner = getattr(backend, "active", None) or getattr(backend, "inner", None)
-            if inner is None or inner is backend:
-                break
-            backend = inner
-        busy = getattr(backend, "busy", None)
+        backend = speaking_backend(self.speech)  # through wrappers and the chain
+        busy = backend.busy if isinstance(backend, BusyReporter) else None
         return busy if isinstance(busy, bool) else None
 
     def estimate(self, text: str) -> float:
