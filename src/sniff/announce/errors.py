@@ -30,7 +30,7 @@ import os
 from collections.abc import Callable, Mapping
 
 from sniff.announce.record_errors import RecordErrorWords
-from sniff.announce.rulewords import RuleWords
+from sniff.announce.rule_words import RuleWords
 from sniff.engine import (
     ReplayError,
     RulesError,

@@ -22,7 +22,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
-from sniff.announce.rulewords import RuleWords
+from sniff.announce.rule_words import RuleWords
 from sniff.announce.words import Words
 from sniff.engine import (
     EVENT_NAMES,
