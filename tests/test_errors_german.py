@@ -12,20 +12,36 @@ from __future__ import annotations
 import asyncio
 import errno
 import io
+import json
 import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from sniff.announce.errors import ErrorWords
+from sniff.announce.game_ui import GameTexts
 from sniff.cli import main
-from sniff.engine import PRESETS, SET_SIZES, Combination, Direction, RoundScoring, SpinnerMode
+from sniff.engine import (
+    PRESETS,
+    SET_SIZES,
+    Combination,
+    Direction,
+    Phase,
+    RoundScoring,
+    SpinnerMode,
+    preset,
+)
 from sniff.enums import BotLevel, values
 from sniff.i18n import translator
+from sniff.session.game import GameSession
+from sniff.session.keeping import keep_game, recorder_of
 from sniff.storage import settings_path
+from sniff.storage.limits import DataError, DataProblem
 from test_german import english_in
 from test_ui_game_harness import Driver
 
@@ -278,33 +294,121 @@ def test_a_record_that_is_a_folder_or_under_a_file_is_refused_in_german(
     assert status == 2 and german_line(err).endswith(": Ist kein Ordner")
 
 
-#: What storage/records.py reports without a reason code: the frame is German, the
-#: reason still English until RecordError carries one (see the xfail reason).
+#: A file that is not a record: what a German player reads, and the English they must not.
 RECORD_FORMAT = [
-    (b'{"type": "game"\n', "not JSON"),
-    (b"", "the record is empty"),
-    (b"\xff\xfe\n", "the line is not UTF-8 text"),
-    (b"x" * 70_000 + b"\n", "the line is longer than 65536 bytes"),
-    (b'{"type": "deal"}\n', "the first line must be the 'game' line"),
+    (b'{"type": "game"\n', "Zeile 1: kein JSON (ein Komma wurde erwartet)", "not JSON"),
+    (b"", "das Protokoll ist leer", "the record is empty"),
+    (b"\xff\xfe\n", "Zeile 1: die Zeile ist kein UTF-8-Text", "the line is not UTF-8 text"),
+    (
+        b"x" * 70_000 + b"\n",
+        "Zeile 1: die Zeile ist länger als 65536 Bytes",
+        "the line is longer than 65536 bytes",
+    ),
+    (
+        b'{"type": "deal"}\n',
+        "Zeile 1: die erste Zeile muss die Zeile 'game' sein",
+        "the first line must be the 'game' line",
+    ),
+    (
+        b'{"type": "game", "format": "sniff-record/2"}\n',
+        "Zeile 1: das Format ist \"sniff-record/2\", nicht 'sniff-record/1'",
+        "the format is",
+    ),
+    (b"[1, 2]\n", "Zeile 1: jede Zeile muss ein JSON-Objekt sein", "must be a JSON object"),
 ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/sniff/storage/records.py raises RecordError with an English message only: "
-    "it needs a reason code and values (as DataError, ReplayError) for the words in "
-    "sniff/announce/errors.py to say it in German",
+@pytest.mark.parametrize(
+    ("data", "german", "english"), RECORD_FORMAT, ids=[e for _, _, e in RECORD_FORMAT]
 )
-@pytest.mark.parametrize(("data", "english"), RECORD_FORMAT, ids=[e for _, e in RECORD_FORMAT])
 def test_a_record_that_is_not_a_record_is_refused_in_german(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: bytes, english: str
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: bytes, german: str, english: str
 ) -> None:
     path = tmp_path / "bad.jsonl"
     path.write_bytes(data)
     status, out, err = _run(capsys, "--lang", "de", "replay", str(path))
     assert (status, out) == (2, "")
-    line = german_line(err)  # the frame is German already
+    line = german_line(err)
+    assert line == f"sniff: Fehler: {path}: {german}"
     assert english not in line and english_words(line) == []
+
+
+def _record_with(record: list[str], at: int, change: Callable[[dict[str, Any]], None]) -> bytes:
+    lines = list(record)
+    data = json.loads(lines[at])
+    change(data)
+    lines[at] = json.dumps(data)
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+#: A record line whose values are wrong: where in the record, the change, the German.
+RECORD_LINES: list[tuple[int, Callable[[dict[str, Any]], None], str]] = [
+    (2, lambda d: d.update(type="dance"), 'Zeile 3: unbekannte Zeilenart "dance"'),
+    (2, lambda d: d.pop("count"), "Zeile 3: in einer Zeile Ausspielen fehlt 'count'"),
+    (2, lambda d: d.update(count="14"), "'count' muss eine ganze Zahl sein, nicht \"14\""),
+    (2, lambda d: d.update(player=5), "'player' ist 5, die Plätze sind aber 0 bis 1"),
+    (2, lambda d: d.update(tile=[7, 1]), "[7, 1] ist kein Stein des Satzes Doppel-Sechs"),
+    (2, lambda d: d.update(tile=[1]), "'tile' muss Steine als [a, b] enthalten, nicht [1]"),
+    (2, lambda d: d.update(end="up"), 'Zeile 3: kein Ende heißt "up"'),
+    (2, lambda d: d.update(endwise="yes"), "'endwise' muss true oder false sein"),
+    (0, lambda d: d.update(format=None), "Zeile 1: das Format ist null, nicht"),
+    (0, lambda d: d.update(players="x" * 90), "Zeile 1: 'players' muss eine Liste sein"),
+    (0, lambda d: d["players"][0].update(kind="cat"), "'human' oder 'bot', nicht \"cat\""),
+    (0, lambda d: d["rules"].update(spinner="wheel"), "spinner muss eines von none, sniff,"),
+    (0, lambda d: d.update(sides=[[0, 0]]), "'sides' muss jeden Platz genau einmal enthalten"),
+    (1, lambda d: d["boneyard"].pop(), "beim Geben müssen alle Steine des Satzes Doppel-Sechs"),
+    (1, lambda d: d["boneyard"].append(d["boneyard"][0]), "kommt zweimal vor"),
+    (-1, lambda d: d.update(winner=7), "der Sieger ist eine Partei von 0 bis 1, nicht 7"),
+    (-1, lambda d: d.update(scores=[1]), "'scores' muss aus 2 ganzen Zahlen bestehen"),
+    (-1, lambda d: d.update(type="game_over"), 'unbekannte Zeilenart "game_over"'),
+]
+
+
+@pytest.mark.parametrize(
+    ("at", "change", "german"), RECORD_LINES, ids=[german for _, _, german in RECORD_LINES]
+)
+def test_a_record_line_that_is_wrong_is_refused_in_german(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    record: list[str],
+    at: int,
+    change: Callable[[dict[str, Any]], None],
+    german: str,
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(_record_with(record, at, change))
+    status, out, err = _run(capsys, "--lang", "de", "replay", str(path))
+    assert (status, out) == (2, "")
+    line = german_line(err)
+    assert line.startswith(f"sniff: Fehler: {path}: Zeile ")
+    assert german in line, line
+    assert english_words(line) == []
+
+
+def test_a_huge_value_is_quoted_only_in_part(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, record: list[str]
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(_record_with(record, 2, lambda d: d.update(end="w" * 5000)))
+    status, _, err = _run(capsys, "--lang", "de", "replay", str(path))
+    assert status == 2
+    assert german_line(err) == f'sniff: Fehler: {path}: Zeile 3: kein Ende heißt "{"w" * 38}…'
+
+
+def test_replay_speaks_the_settings_language_and_its_help_says_so(
+    capsys: pytest.CaptureFixture[str], home: Path
+) -> None:
+    settings = settings_path()
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text('language = "de"\n', encoding="utf-8")
+    missing = home / "missing.jsonl"
+    status, _, err = _run(capsys, "replay", str(missing))
+    assert status == 2
+    assert german_line(err) == f"sniff: Fehler: {missing}: Datei oder Ordner nicht gefunden"
+    status, out, _ = _run(capsys, "replay", "--help", "--lang", "en")
+    assert status == 0
+    help_text = " ".join(out.split())
+    assert "--lang LANG language: en or de (default: the settings, else the system's)" in help_text
 
 
 # -- the words themselves ------------------------------------------------------------------
@@ -356,3 +460,94 @@ def test_statistics_the_system_will_not_read_are_said_in_german(
     first = out.splitlines()[0]
     assert first.startswith("Deine Statistik in ") and "(Ist kein Ordner)" in first
     assert english_words(first) == []
+
+
+def test_practice_progress_that_cannot_be_saved_is_said_in_german(home: Path) -> None:
+    (home / "home").mkdir()
+    (home / "home" / "data").write_text("a file where the data folder should be")
+
+    async def go() -> None:
+        async with Driver(["--bots", "greedy", "--seed", "3", "--lang", "de"]) as d:
+            await d.press("m", "end", "up", "up", "up", "enter")  # the menu's practice
+            start = len(d.texts)
+            await d.press("enter", "1", "enter")
+            said = d.texts[start:]
+            problem = next(text for text in said if "nicht gespeichert" in text)
+            assert problem == "Der Fortschritt konnte nicht gespeichert werden: Ist kein Ordner"
+            assert english_in(said) == []
+            await d.press("escape", "escape", "escape")
+
+    asyncio.run(go())
+
+
+# -- the game's own files while it is played -----------------------------------------------
+
+
+def test_a_save_and_a_record_that_fail_are_said_in_german(home: Path) -> None:
+    full = Path("/dev/full")  # every write fails, as on a full disk
+    if not full.exists():
+        pytest.skip("no /dev/full here")
+    record = home / "game.jsonl"
+
+    async def go() -> None:
+        argv = ["--bots", "greedy", "--seed", "3", "--lang", "de", "--record", str(record)]
+        async with Driver(argv) as d:
+            # The save's place is taken by a folder: Control S says why, in German.
+            save = settings_path().parent.parent / "data" / "current-game.json"
+            save.unlink(missing_ok=True)
+            save.mkdir(parents=True)
+            start = len(d.texts)
+            await d.press("c-s")
+            said = d.texts[start:]
+            assert said[-1].startswith("Das Spiel konnte nicht gespeichert werden: "), said
+            assert english_in(said) == []
+            save.rmdir()
+            # The record's disk is full: the next play's lines cannot be written.
+            recorder = recorder_of(d.session)
+            assert recorder is not None
+            recorder.sink.close()
+            recorder.sink._stream = full.open("w", encoding="utf-8")
+            start = len(d.texts)
+            while not recorder.failed:
+                assert await d.play_turn()
+            said = d.texts[start:]
+            assert (
+                f"Das Spielprotokoll {record} konnte nicht geschrieben werden: Kein Platz mehr "
+                "auf dem Datenträger." in said
+            ), said
+            assert english_in([text.replace(str(record), "") for text in said]) == []
+
+    asyncio.run(go())
+
+
+def test_statistics_that_cannot_be_read_at_a_games_end_keep_the_systems_reason(
+    home: Path,
+) -> None:
+    (home / "home").mkdir()
+    (home / "home" / "data").write_text("a file where the data folder should be")
+    session = GameSession.new(
+        preset("sniff").with_changes(targets=(15, 15, 15)), ["greedy"], seed=5, playouts=10
+    )
+    told: list[tuple[str, Exception]] = []
+    keep_game(
+        session,
+        save_path=home / "current-game.json",
+        record_path=None,
+        continue_record=False,
+        ui_state=dict,
+        hints_used=lambda: 0,
+        on_problem=lambda what, error: told.append((what, error)),
+    )
+    while session.game.phase is not Phase.GAME_OVER:
+        game = session.game
+        if game.phase is Phase.ROUND_OVER:
+            session.next_round()
+        elif session.observe(0).my_turn:
+            session.act(0, game.legal_actions()[0])
+        else:
+            session.apply_bot(session.decide())
+    [(what, error)] = [(what, error) for what, error in told if what.startswith("stats")]
+    assert what == "stats"
+    assert isinstance(error, DataError) and error.problem is DataProblem.UNREADABLE
+    said = GameTexts(translator("de")).stats_failed(ErrorWords(translator("de")).why(error))
+    assert said.text == "Die Statistik konnte nicht gespeichert werden: Ist kein Ordner."

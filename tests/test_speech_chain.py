@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from sniff.output.speech import FallbackEvent, FallbackSpeech, NullSpeech, RecordingSpeech
+from sniff.enums import SpeechProblem
+from sniff.output.speech import (
+    FallbackEvent,
+    FallbackSpeech,
+    NullSpeech,
+    RecordingSpeech,
+    SpeechError,
+)
 
 
 class Flaky(RecordingSpeech):
@@ -164,8 +171,8 @@ def test_a_backend_that_comes_back_takes_over_again_with_a_notice() -> None:
 def test_what_a_failing_backend_had_queued_is_said_by_the_next() -> None:
     class Queued(Flaky):
         def speak(self, text: str, *, interrupt: bool = False) -> None:
-            error = OSError("gone")
-            error.unsaid = ["queued one", "queued two"]  # type: ignore[attr-defined]
+            error = SpeechError("gone", SpeechProblem.GONE)
+            error.unsaid = ["queued one", "queued two"]
             raise error
 
     second = RecordingSpeech()

@@ -12,6 +12,7 @@ from sniff.announce.notices import NoticeWords
 from sniff.i18n import translator
 from sniff.output.lines import WIDTH, braille_lines
 from sniff.output.router import Output
+from sniff.output.setup import SpeechStarter
 from sniff.output.sound import NullPlayer
 from sniff.output.speech import (
     MODES,
@@ -83,18 +84,23 @@ def test_a_transcript_that_cannot_be_written_never_silences_the_game() -> None:
     if not full.exists():
         pytest.skip("no /dev/full here")
     speech = RecordingSpeech()
-    notices = NoticeWords(translator("en"))
+    starter = SpeechStarter(
+        line_mode=False, line_stream=None, audio_out=None, translator=translator("en")
+    )
     output = Output(
         speech,
         NullPlayer(),
         transcript=Transcript(full),
-        on_problem=lambda what, detail: notices.side_output_failed(what, detail),
+        on_problem=starter.side_output_failed,
     )
     output.say(Utterance("Your turn."))
     output.say(Utterance("Anna plays."))
     assert speech.texts[0] == "Your turn."
-    assert speech.texts[1].startswith("The transcript could not be written (")
-    assert speech.texts[1].endswith("; the game goes on without it.")
+    # The system's error itself reaches the words: its reason, not its "[Errno 28]".
+    assert speech.texts[1] == (
+        "The transcript could not be written (No space left on device); "
+        "the game goes on without it."
+    )
     assert speech.texts[2] == "Anna plays."
     assert len(speech.texts) == 3  # the notice is said once
 

@@ -12,7 +12,8 @@ from sniff.announce import Announcer
 from sniff.engine import Claimed, Move, MugginsCalled, Phase, Played, play_points
 from sniff.i18n import translator
 from sniff.output.lines import WIDTH, braille_lines
-from sniff.storage import load_settings
+from sniff.output.speech import FallbackSpeech, RecordingSpeech, TextSpeech
+from sniff.storage import load_settings, save_path
 from test_ui_game_harness import Driver, scores_from_log
 
 
@@ -163,6 +164,27 @@ def test_endwise_doubles_get_a_lengthwise_choice() -> None:
             await d.press("enter")
             played = [e for e in d.game.log if isinstance(e, Played) and e.endwise]
             assert played and played[-1].tile == move.tile
+
+    asyncio.run(go())
+
+
+def test_the_rate_keys_reach_the_voice_behind_the_line_echo_and_the_chain() -> None:
+    async def go() -> None:
+        voice = RecordingSpeech()
+        lines = io.StringIO()
+        argv = ["--bots", "greedy", "--seed", "3", "--screen", "line"]
+        # Line mode: the line echo around the chain, around the voice that speaks.
+        async with Driver(argv, speech=FallbackSpeech([voice]), line_stream=lines) as d:
+            await d.press("+")
+            assert voice.texts[-1] == "Speech rate 195."
+            assert voice.rate == 195
+        # Text lines that speak (the voice failed, say) have no speed to change.
+        save_path().unlink()  # a new game, not the question whether to resume that one
+        text = io.StringIO()
+        async with Driver(argv, speech=FallbackSpeech([TextSpeech(text)]), line_stream=lines) as d:
+            await d.press("+")
+            said = d.ctx.output.history[-1].text
+            assert said == "This speech output cannot change its speed here."
 
     asyncio.run(go())
 

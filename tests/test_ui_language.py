@@ -13,6 +13,8 @@ between words, and a question is on screen once.
 from __future__ import annotations
 
 import asyncio
+import errno
+import os
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,9 @@ from prompt_toolkit.output import DummyOutput
 from drawn import drawn
 from sniff.announce.game_ui import GameTexts
 from sniff.i18n import translator
+from sniff.output.setup import SpeechStarter
+from sniff.output.speech import FallbackEvent
+from sniff.output.transcript import Transcript
 from sniff.ui.messages import wrap_rows
 from test_german import english_in
 from test_ui_game_harness import Driver
@@ -91,20 +96,33 @@ def test_a_language_chosen_in_the_menu_reaches_every_screen_at_once() -> None:
     asyncio.run(go())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/sniff/output/setup.py (open_output, SpeechStarter) words its notices with the "
-    "translator given at start: after a language switch a failing side output or a speech "
-    "fallback is still said in the old language",
-)
 def test_what_the_outputs_report_after_a_switch_is_in_the_new_language() -> None:
+    full = Path("/dev/full")  # every write fails, as on a full disk
+    if not full.exists():
+        pytest.skip("no /dev/full here")
+
     async def go() -> None:
         async with _game() as d:
             await _choose_language(d, "Sprache: Deutsch")
-            on_problem = d.ctx.output.on_problem
-            assert on_problem is not None
-            notice = on_problem("transcript", "Keine Berechtigung")
-            assert notice is not None and english_in([notice.text]) == []
+            output = d.ctx.output
+            # The transcript fails after the switch: its notice, and the system's reason, German.
+            output.transcript = Transcript(full)
+            said = await _said(d, "h")
+            assert (
+                "Das Protokoll konnte nicht geschrieben werden (Kein Platz mehr auf dem "
+                "Datenträger); das Spiel läuft ohne Protokoll weiter." in said
+            ), said
+            assert english_in(said) == []
+            # The --audio-out file's reason reaches the notice as the system's text only.
+            assert output.on_problem is not None
+            notice = output.on_problem("audio-out", os.strerror(errno.ENOSPC))
+            assert notice is not None and "(Kein Platz mehr auf dem Datenträger)" in notice.text
+            # A speech output failing later is told in German too.
+            starter = output.starter
+            assert isinstance(starter, SpeechStarter)
+            fallback = starter.notices.fallback(FallbackEvent(old="speechd", new="text"))
+            assert fallback.text.startswith("Speech Dispatcher funktioniert nicht mehr")
+            assert english_in([fallback.text]) == []
 
     asyncio.run(go())
 
@@ -183,11 +201,6 @@ def test_the_resume_question_is_on_screen_once(home: Path) -> None:
     asyncio.run(go())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/sniff/ui/practice_screen.py draws the summary in its own lines (last_feedback) "
-    "but does not name it in shown_texts(), so the message area shows it a second time",
-)
 def test_the_practice_summary_is_on_screen_once() -> None:
     async def go() -> None:
         async with _game() as d:
@@ -197,6 +210,25 @@ def test_the_practice_summary_is_on_screen_once() -> None:
             summary = next(text for text in reversed(d.texts) if text.startswith("Session over"))
             shown = "\n".join(drawn(d.app))
             assert shown.count(summary[:30]) == 1, shown
+            await d.press("escape", "escape")
+
+    asyncio.run(go())
+
+
+def test_the_practice_summary_breaks_between_words_on_a_narrow_screen() -> None:
+    async def go() -> None:
+        async with _game() as d:
+            d.app.application.output = _NarrowTerminal()
+            await d.press("m", "end", "up", "up", "up", "enter")  # the menu's Practice
+            await d.press("enter", "1", "enter", "escape")  # one answer, then the summary
+            summary = next(text for text in reversed(d.texts) if text.startswith("Session over"))
+            rows = drawn(d.app)
+            first = summary.split()[0]
+            at = next(i for i, row in enumerate(rows) if row.startswith(first))
+            shown = " ".join(" ".join(rows[at : at + len(summary) // 20 + 4]).split())
+            # The summary is on screen whole, each row ending between two words.
+            assert summary in shown, rows
+            assert all(len(row) <= 44 for row in rows)
             await d.press("escape", "escape")
 
     asyncio.run(go())

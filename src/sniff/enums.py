@@ -24,6 +24,8 @@ __all__ = [
     "Heard",
     "ScreenMode",
     "SpeechMode",
+    "SpeechOutput",
+    "SpeechProblem",
     "Verbosity",
     "values",
 ]
@@ -109,6 +111,43 @@ class Heard(str, Enum):
     CUT = "cut"
     PENDING = "pending"
     UNKNOWN = "unknown"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class SpeechOutput(str, Enum):
+    """A speech output by kind: what a speech backend is (its ``name``), and what the
+    notices and ``sniff doctor`` name. The first four are also speech settings
+    (:class:`SpeechMode`); Speech Dispatcher is reached on Linux behind the screen
+    reader setting."""
+
+    SCREENREADER = "screenreader"
+    SPEECHD = "speechd"
+    VOICE = "voice"
+    TEXT = "text"
+    NONE = "none"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class SpeechProblem(str, Enum):
+    """Why a speech output could not start, stopped, or came back: the reason code a
+    speech error carries, which the notices say in the player's language."""
+
+    FAILED = "failed"  # it failed while speaking (no more is known)
+    UNAVAILABLE = "unavailable"  # it cannot start here (no more is known)
+    GONE = "gone"  # the program behind it went away
+    DEVICE_LOST = "device-lost"  # the sound device vanished
+    SILENT = "silent"  # Speech Dispatcher took the texts but said none of them
+    BACK = "back"  # an output that had failed answers again and takes over
+    NO_SCREEN_READER = "no-screen-reader"
+    NO_SPEECHD = "no-speechd"  # Speech Dispatcher is not running and cannot be started
+    NO_AUDIO_DEVICE = "no-audio-device"
+    NO_SYNTHESIZER = "no-synthesizer"
+    MISSING_LIBRARY = "missing-library"  # a Python package is not installed
+    UNSUPPORTED = "unsupported"  # no screen reader support on this system
 
     def __str__(self) -> str:
         return self.value

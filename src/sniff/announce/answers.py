@@ -28,6 +28,7 @@ from sniff.engine import (
     pip_total,
     what_if,
 )
+from sniff.enums import Cue
 
 __all__ = ["UNSEEN_PAGE", "Answers"]
 
@@ -54,7 +55,7 @@ class Answers(BookPart):
         if obs.phase is Phase.GAME_OVER:
             # Translators: H (your hand) pressed after the game ended.
             text = tr._("the game is over. Press Enter for a new game, or Q to quit")
-            return Utterance(sentences(text), interrupt=True, cue="invalid", kind="hand")
+            return Utterance(sentences(text), interrupt=True, cue=Cue.INVALID, kind="hand")
         if not hand:
             # Translators: the hand key when you hold no tiles.
             return _answer(sentences(tr._("your hand is empty")), "hand")
@@ -434,7 +435,7 @@ class Answers(BookPart):
                 text = sentences(text, self.claim_help())
             elif help and obs.phase is Phase.MUGGINS:
                 text = sentences(text, self.muggins_help())
-            return _answer(text, "turn", cue="turn")
+            return _answer(text, "turn", cue=Cue.TURN)
         # Translators: the turn key while another player is to act ("Anna's turn").
         text = tr._("{player}'s turn").format(player=self.book.name(obs.current))
         return _answer(sentences(text), "turn")
@@ -492,7 +493,7 @@ class Answers(BookPart):
             # Translators: a what-if for a tile on an end where it does not fit; {at} is the
             # short "where" form ("west"; German "im Westen").
             text = tr._("{tile} does not fit {at}").format(tile=tile, at=words.short_at(move.end))
-            return _answer(sentences(text), "preview", cue="invalid")
+            return _answer(sentences(text), "preview", cue=Cue.INVALID)
         where = words.short_at(move.end) if self.book.brief else words.at(move.end)
         if move.endwise:
             # Translators: a double laid along the line (house rule), after where it goes.

@@ -22,6 +22,7 @@ from sniff.engine import (
     MugginsCalled,
     Passed,
     Played,
+    RoundEnd,
     RoundEnded,
     RuleSet,
     public_event,
@@ -114,14 +115,14 @@ class CatchUpWords(BookPart):
                 text = tr._("{player} claimed {points}, wrongly")
             return text.format(player=self.book.name(event.player), points=event.points)
         if isinstance(event, RoundEnded):
-            if event.reason == "domino" and event.went_out is not None:
+            if event.reason == RoundEnd.DOMINO and event.went_out is not None:
                 if self.book.is_me(event.went_out):
                     # Translators: catch-up: you went out and the round ended.
                     return tr._("you went out")
                 # Translators: catch-up: a player went out and the round ended.
                 text = tr._("{player} went out")
                 return text.format(player=self.book.name(event.went_out))
-            if event.reason == "blocked":
+            if event.reason == RoundEnd.BLOCKED:
                 # Translators: catch-up: the round ended blocked.
                 return tr._("the round was blocked")
             return ""

@@ -20,6 +20,7 @@ from sniff.announce.keys import key_name
 from sniff.announce.phrases import Phrasebook, sentences
 from sniff.announce.utterance import Utterance
 from sniff.engine import Observation, Played, RoundEnded, pip_total, play_points
+from sniff.enums import Cue
 from sniff.i18n import Translator
 
 __all__ = ["FACTS", "CoachWords", "lessons_line"]
@@ -46,7 +47,7 @@ FACTS: tuple[str, ...] = (
 LESSON_CONTEXT = "lesson"
 
 
-def _coach(text: str, *, interrupt: bool = False, cue: str | None = None) -> Utterance:
+def _coach(text: str, *, interrupt: bool = False, cue: Cue | None = None) -> Utterance:
     return Utterance(sentences(text), interrupt=interrupt, cue=cue, kind="coach")
 
 
@@ -129,7 +130,7 @@ class CoachWords:
     def not_yet(self, instruction: str) -> Utterance:
         """An action while the step asks for something else."""
         # Translators: the coach, when you act (play, draw, pass) before the step asks for it.
-        return _coach(sentences(self.tr._("not yet"), instruction), interrupt=True, cue="invalid")
+        return _coach(sentences(self.tr._("not yet"), instruction), interrupt=True, cue=Cue.INVALID)
 
     def other_play(self, preview: str, advice: str) -> Utterance:
         """A play the rules allow, but not the one the lesson asks for: what it would
@@ -137,11 +138,11 @@ class CoachWords:
         # Translators: the coach, after a play the rules allow but the lesson does not ask
         # for; the tile's what-if comes before, the lesson's advice after.
         why = self.tr._("in this lesson, another play is wanted")
-        return _coach(sentences(preview, why, advice), interrupt=True, cue="invalid")
+        return _coach(sentences(preview, why, advice), interrupt=True, cue=Cue.INVALID)
 
     def refused(self, reason: str, advice: str) -> Utterance:
         """An action the rules refuse (the engine's reason), then the lesson's advice."""
-        return _coach(sentences(reason, advice), interrupt=True, cue="invalid")
+        return _coach(sentences(reason, advice), interrupt=True, cue=Cue.INVALID)
 
     def next_step(self, instruction: str) -> Utterance:
         """A reminder, after another key, of what the step asks for."""
@@ -154,7 +155,7 @@ class CoachWords:
         """A key with no use in the lesson."""
         # Translators: a key with no use in a lesson; {key} is its spoken name.
         text = self.tr._("{key} does nothing in this lesson; F1 says its keys")
-        return _coach(text.format(key=key_name(self.tr, key)), interrupt=True, cue="invalid")
+        return _coach(text.format(key=key_name(self.tr, key)), interrupt=True, cue=Cue.INVALID)
 
     def lesson_done(self, title: str, following: tuple[int, str] | None) -> Utterance:
         """The lesson is over: its name, and how to go on (*following*: the next
@@ -171,7 +172,7 @@ class CoachWords:
         else:
             # Translators: after the last lesson.
             parts.append(tr._("that was the last lesson. Escape: the list of lessons"))
-        return _coach(sentences(*parts), cue="round_won")
+        return _coach(sentences(*parts), cue=Cue.ROUND_WON)
 
     def finished_keys(self) -> Utterance:
         """A key pressed after the lesson is over, other than Enter or Escape."""
@@ -221,7 +222,7 @@ class CoachWords:
     def quit_question(self) -> Utterance:
         # Translators: asked after Q inside a lesson.
         text = self.tr._("quit? Your place in the lesson is kept. Y or Enter: yes. N or Escape: no")
-        return Utterance(sentences(text), interrupt=True, cue="menu", kind="question")
+        return Utterance(sentences(text), interrupt=True, cue=Cue.MENU, kind="question")
 
     # -- the list of lessons ---------------------------------------------------------------
 
@@ -318,12 +319,12 @@ class CoachWords:
                 "your lesson progress could not be read; it stays as it is, and nothing "
                 "will be kept this time"
             )
-        return Utterance(sentences(text), interrupt=False, cue="invalid", kind="warning")
+        return Utterance(sentences(text), interrupt=False, cue=Cue.INVALID, kind="warning")
 
     def not_saved(self, reason: str) -> Utterance:
         # Translators: the place in a lesson could not be written to disk; {reason} says why.
         text = self.tr._("your place in the lesson could not be saved: {reason}")
-        return Utterance(sentences(text.format(reason=reason)), cue="invalid", kind="warning")
+        return Utterance(sentences(text.format(reason=reason)), cue=Cue.INVALID, kind="warning")
 
 
 def lessons_line(tr: Translator, done: int, total: int) -> str:

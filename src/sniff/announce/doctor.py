@@ -12,6 +12,7 @@ from typing import Protocol
 from sniff.announce.menu import LANGUAGE_NAMES
 from sniff.announce.notices import NoticeWords, OutputChange
 from sniff.announce.phrases import sentences
+from sniff.enums import SpeechProblem
 from sniff.i18n import Translator
 
 __all__ = ["Diagnosis", "DoctorWords"]
@@ -195,11 +196,11 @@ class DoctorWords:
         if ok:
             # Translators: sniff doctor --speak: a test sentence was said through {output}.
             return sentences(tr._("test sentence said through {output}").format(output=output))
-        if reason == "no-audio-device":
+        if reason == SpeechProblem.NO_AUDIO_DEVICE:
             # Translators: sniff doctor --speak: the built-in voice could not speak: no sound
             # device ({output} is "the built-in voice").
             text = tr._("{output} could not say it: there is no sound device")
-        elif reason == "no-synthesizer":
+        elif reason == SpeechProblem.NO_SYNTHESIZER:
             # Translators: sniff doctor --speak: no speech synthesizer (eSpeak NG) installed.
             text = tr._("{output} could not say it: no speech synthesizer is installed")
         else:

@@ -4,7 +4,8 @@ The layers below (the engine's :class:`~sniff.engine.RulesError` and
 :class:`~sniff.engine.ReplayError`, the bounded reader's
 :class:`~sniff.storage.limits.DataError`, an :class:`OSError` from the
 system) keep an English message for logs and carry a reason code with the
-values concerned; the command line's own problems are the
+values concerned (a game record's :class:`~sniff.storage.records.RecordError`
+too, said in :mod:`sniff.announce.record_errors`); the command line's own problems are the
 :class:`~sniff.enums.CommandProblem` codes of a ``UsageError``. Here each code becomes a
 sentence. What no code describes (an error a newer part of the game raises
 with an English message only) is said in a translated frame around that
@@ -29,7 +30,7 @@ import os
 from collections.abc import Callable, Mapping
 
 from sniff.announce.record_errors import RecordErrorWords
-from sniff.announce.rulewords import RuleWords
+from sniff.announce.rule_words import RuleWords
 from sniff.engine import (
     ReplayError,
     RulesError,
@@ -39,6 +40,7 @@ from sniff.enums import CommandProblem
 from sniff.i18n import Translator, UnknownLanguage
 from sniff.storage.atomic import NotARegularFile
 from sniff.storage.limits import DataError, DataProblem
+from sniff.storage.record_types import RecordError
 
 __all__ = ["ErrorWords"]
 
@@ -71,17 +73,16 @@ class ErrorWords:
         (English) message in a translated frame."""
         if isinstance(error, RulesError):
             return self.rules(error)
+        if isinstance(error, RecordError):
+            return RecordErrorWords(self.tr, self).record(error)
         if isinstance(error, ReplayError):
-            return RecordErrorWords(self.tr, self.data).replay(error)
+            return RecordErrorWords(self.tr, self).replay(error)
         if isinstance(error, DataError):
             return self.data(error)
         if isinstance(error, UnknownLanguage):
             return self.language(error.value, error.choices)
         if isinstance(error, OSError):
             return self.system(error)
-        record = RecordErrorWords(self.tr, self.data).record(error)
-        if record is not None:
-            return record
         return str(error)
 
     def why(self, error: BaseException) -> str:

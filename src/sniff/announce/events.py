@@ -23,7 +23,6 @@ from sniff.engine import (
     Game,
     GameEnded,
     Layout,
-    LeadRule,
     MugginsCalled,
     NoDouble,
     Observation,
@@ -31,8 +30,11 @@ from sniff.engine import (
     Played,
     RoundEnded,
     RuleSet,
+    lead_is_named,
+    plays_again,
 )
 from sniff.engine.dealing import heaviest_tile, highest_double
+from sniff.enums import Cue
 
 __all__ = ["EventWords", "Scene"]
 
@@ -65,11 +67,13 @@ class Scene:
         return None
 
     def second_turn(self, event: Played) -> bool:
-        """Whether *event* is the leader's second turn (alle-fuenfe: the leader plays again)."""
-        if not self.rules.leader_second_turn:
-            return False
+        """Whether *event* is the leader's second turn: the round's second play, by the
+        leader, whose lead the engine says is played again after (alle-fuenfe)."""
         plays = [e for e in self.history if isinstance(e, Played)]
-        return len(plays) >= 2 and plays[1] == event and plays[0].player == event.player
+        if len(plays) < 2 or plays[1] != event:
+            return False
+        lead = plays[0]
+        return lead.player == event.player and plays_again(lead.move, self.rules)
 
 
 class EventWords(BookPart):
@@ -120,7 +124,7 @@ class EventWords(BookPart):
                 parts.append(self.tr._("the sniff: north and south open"))
         else:
             parts = self._full_play(event, scene, after, points, secret, sniff)
-        cue = "score" if points else "play"
+        cue = Cue.SCORE if points else Cue.PLAY
         return Utterance(
             sentences(*parts),
             interrupt=me,
@@ -225,7 +229,7 @@ class EventWords(BookPart):
 
     def draws(self, player: int, count: int) -> Utterance:
         """Another player's run of draws, in one line ("Anna draws 3 tiles")."""
-        return Utterance(sentences(self.book.draws(player, count)), cue="draw", kind="draw")
+        return Utterance(sentences(self.book.draws(player, count)), cue=Cue.DRAW, kind="draw")
 
     def _drew(self, event: Drew) -> Utterance:
         tr = self.tr
@@ -240,7 +244,7 @@ class EventWords(BookPart):
             )
         else:
             text = self.book.draws(event.player, 1)
-        return Utterance(sentences(text), interrupt=me, cue="draw", kind="draw")
+        return Utterance(sentences(text), interrupt=me, cue=Cue.DRAW, kind="draw")
 
     def _passed(self, event: Passed, scene: Scene) -> Utterance:
         tr = self.tr
@@ -256,7 +260,7 @@ class EventWords(BookPart):
             text = tr._("{passes}, open: {ends}").format(
                 passes=text, ends=self.book.ends_list(scene.layout)
             )
-        return Utterance(sentences(text), interrupt=me, cue="pass", kind="pass")
+        return Utterance(sentences(text), interrupt=me, cue=Cue.PASS, kind="pass")
 
     # -- claims (muggins rule) ---------------------------------------------------------
 
@@ -295,7 +299,7 @@ class EventWords(BookPart):
             # Translators: a wrong claim for a play that earned nothing (muggins rule).
             verdict = tr._("wrong, the play earned nothing")
         verdict = verdict.format(points=n if event.correct else earned)
-        cue = "score" if event.correct and n else ("invalid" if not event.correct else None)
+        cue = Cue.SCORE if event.correct and n else (Cue.INVALID if not event.correct else None)
         parts = [f"{text}: {verdict}"]
         if me and scene.layout.lead is not None:
             # Now that you have claimed, the count may be said.
@@ -335,7 +339,7 @@ class EventWords(BookPart):
                 n,
             )
         text = text.format(player=self.book.name(event.player), points=n)
-        return Utterance(sentences(text), interrupt=me, cue="score", points=n, kind="muggins")
+        return Utterance(sentences(text), interrupt=me, cue=Cue.SCORE, points=n, kind="muggins")
 
     # -- deals ----------------------------------------------------------------------------
 
@@ -378,7 +382,7 @@ class EventWords(BookPart):
         leader = event.leader
         assert leader is not None
         me = self.book.is_me(leader)
-        if rules.lead is not LeadRule.HIGHEST_DOUBLE:
+        if not lead_is_named(rules):
             if me:
                 # Translators: at a deal, you lead (any tile).
                 return tr._("you lead")
@@ -433,5 +437,5 @@ class EventWords(BookPart):
             text = tr._("{player} wins the game").format(player=self.book.side_name(side))
         # Translators: the final scores ("Final score: you 205, Anna 180").
         final = tr._("final score: {scores}").format(scores=self.book.scores_list(event.scores))
-        cue = None if self.book.seat is None else ("game_won" if mine else "game_lost")
+        cue = None if self.book.seat is None else (Cue.GAME_WON if mine else Cue.GAME_LOST)
         return Utterance(sentences(text, final), cue=cue, kind="game_end")

@@ -82,7 +82,7 @@ class FileWords:
     def stats_unreadable(self, where: str, detail: str) -> Utterance:
         """The system would not let the game read the statistics: they stay as they are."""
         # Translators: the statistics file could not be read (no permission, say); {detail}
-        # says why (in English, from the system). Nothing is changed or added.
+        # says why (the system's reason, in words). Nothing is changed or added.
         text = self.tr._(
             "your statistics in {file} could not be read ({detail}); the file is left as it is"
         ).format(file=where, detail=detail)
@@ -144,7 +144,7 @@ class FileWords:
     def record_failed(self, record: str, detail: str) -> Utterance:
         """The record cannot be written (a full disk, a folder gone)."""
         # Translators: the game record file could not be written; {file} is the file,
-        # {detail} says why (in English, from the system).
+        # {detail} says why (the system's reason, in words: "no space left on device").
         text = self.tr._("the game record {file} could not be written: {detail}").format(
             file=record, detail=detail
         )
@@ -191,7 +191,7 @@ class FileWords:
     def read_only_folder(self, folder: str, detail: str) -> Utterance:
         """At start: the data folder cannot be written."""
         # Translators: said at start; {folder} is the data folder, {detail} why it cannot
-        # be written (in English, from the system).
+        # be written (the system's reason, in words).
         text = self.tr._(
             "the folder {folder} cannot be written ({detail}). This game will not be "
             "saved, and no statistics are kept"

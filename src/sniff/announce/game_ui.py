@@ -134,7 +134,7 @@ class GameTexts:
         return _say(self.tr._("game saved"), "saved")
 
     def save_failed(self, detail: str) -> Utterance:
-        # Translators: saving failed; {detail} says why (in English, from the system).
+        # Translators: saving failed; {detail} says why (the system's reason, in words).
         text = self.tr._("the game could not be saved: {detail}").format(detail=detail)
         return _say(text, "save_failed", cue=Cue.INVALID)
 

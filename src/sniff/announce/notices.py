@@ -10,7 +10,7 @@ from typing import Protocol
 
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
-from sniff.enums import Cue, SpeechMode
+from sniff.enums import Cue, SpeechMode, SpeechOutput, SpeechProblem
 from sniff.i18n import Translator
 
 __all__ = ["NoticeWords", "OutputChange"]
@@ -47,19 +47,19 @@ class NoticeWords:
         if label:
             return label
         tr = self.tr
-        names = {
+        names: dict[str, str] = {
             # Translators: the speech output through the running screen reader, in notices
             # ("the screen reader stopped working").
-            "screenreader": tr.pgettext("speech", "the screen reader"),
+            SpeechOutput.SCREENREADER: tr.pgettext("speech", "the screen reader"),
             # Translators: Linux's speech service, in notices.
-            "speechd": tr.pgettext("speech", "Speech Dispatcher"),
+            SpeechOutput.SPEECHD: tr.pgettext("speech", "Speech Dispatcher"),
             # Translators: the game's own voice (eSpeak NG, SAPI...), in notices.
-            "voice": tr.pgettext("speech", "the built-in voice"),
+            SpeechOutput.VOICE: tr.pgettext("speech", "the built-in voice"),
             # Translators: the speech output as lines of text (for braille or a terminal
             # reader), in notices ("speaking as text lines instead").
-            "text": tr.pgettext("speech", "text lines"),
+            SpeechOutput.TEXT: tr.pgettext("speech", "text lines"),
             # Translators: no speech at all, in notices.
-            "none": tr.pgettext("speech", "no speech"),
+            SpeechOutput.NONE: tr.pgettext("speech", "no speech"),
         }
         return names.get(kind, kind)
 
@@ -91,7 +91,7 @@ class NoticeWords:
             text = tr._("{new} is back; speaking through it again").format(new=new)
         elif not change.started:
             text = self._could_not_start(change.reason, change.old, new)
-        elif change.reason == "device-lost":
+        elif change.reason == SpeechProblem.DEVICE_LOST:
             # Translators: the sound device went away during the game; {new} is where the
             # words go now ("text lines"). M opens the menu; Enter on its Speech item starts
             # the speech again, which tries the device again.
@@ -99,7 +99,7 @@ class NoticeWords:
                 "the sound device was lost; speaking as {new} instead. To try it again: "
                 "M for the menu, then Enter on Speech"
             ).format(new=new)
-        elif change.reason == "silent":
+        elif change.reason == SpeechProblem.SILENT:
             # Translators: Speech Dispatcher took the game's messages but reported none of
             # them said (its sound is broken, for instance); {old} is its name, {new} where
             # the words go now. M opens the menu; Enter on its Speech item tries it again.
@@ -116,20 +116,20 @@ class NoticeWords:
 
     def _could_not_start(self, reason: str, kind: str, new: str) -> str:
         tr = self.tr
-        if reason == "no-screen-reader":
+        if reason == SpeechProblem.NO_SCREEN_READER:
             # Translators: at start, no screen reader was found ("No screen reader is running;
             # speaking as text lines instead.").
             text = tr._("no screen reader is running; speaking as {new} instead")
-        elif reason == "no-speechd":
+        elif reason == SpeechProblem.NO_SPEECHD:
             # Translators: at start, Linux's speech service is not running.
             text = tr._("Speech Dispatcher is not running; speaking as {new} instead")
-        elif reason == "no-audio-device":
+        elif reason == SpeechProblem.NO_AUDIO_DEVICE:
             # Translators: at start, the built-in voice has no sound device to speak through.
             text = tr._("the built-in voice has no sound device; speaking as {new} instead")
-        elif reason == "no-synthesizer":
+        elif reason == SpeechProblem.NO_SYNTHESIZER:
             # Translators: at start, no speech synthesizer (eSpeak NG, SAPI) is installed.
             text = tr._("no speech synthesizer is installed; speaking as {new} instead")
-        elif reason == "missing-library":
+        elif reason == SpeechProblem.MISSING_LIBRARY:
             # Translators: at start, a part the screen reader connection needs is not
             # installed; "sniff doctor" tells which.
             text = tr._(
@@ -143,11 +143,12 @@ class NoticeWords:
         return text.format(old=self.output_name(kind), new=new)
 
     def side_output_failed(self, what: str, detail: str) -> Utterance:
-        """The transcript or the ``--audio-out`` file cannot be written: the game goes on."""
+        """The transcript or the ``--audio-out`` file cannot be written: the game goes on.
+        *detail* is why, in words (``ErrorWords.why``)."""
         tr = self.tr
         if what == "transcript":
             # Translators: the transcript file could not be written (a full disk); {detail}
-            # says why, in the system's words. Speech goes on.
+            # says why (the system's reason, in words). Speech goes on.
             text = tr._(
                 "the transcript could not be written ({detail}); the game goes on without it"
             )

@@ -22,7 +22,7 @@ __all__ = ["OnlineWords"]
 
 
 def _say(
-    text: str, kind: str = "online", *, interrupt: bool = False, cue: str | None = None
+    text: str, kind: str = "online", *, interrupt: bool = False, cue: Cue | None = None
 ) -> Utterance:
     return Utterance(sentences(text), interrupt=interrupt, cue=cue, kind=kind)
 

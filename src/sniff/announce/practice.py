@@ -569,5 +569,6 @@ class PracticeWords:
         )
 
     def saved_problem(self, reason: str) -> str:
-        # Translators: the practice results could not be written; {reason} is the system's message.
+        # Translators: the practice results could not be written; {reason} says why (the
+        # system's reason, in words: "no space left on device").
         return self.tr._("Progress could not be saved: {reason}").format(reason=reason)

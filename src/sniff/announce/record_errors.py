@@ -1,9 +1,14 @@
 """What is wrong with a game record, in the player's language: ``sniff replay``'s
 refusal of a record that is damaged or does not follow the rules.
 
-The engine's :class:`~sniff.engine.ReplayError` carries a reason code and the
-events, fields and seats concerned; here they become a sentence, the events
-told in a few words with their values as the record writes them.
+The record reader's :class:`~sniff.storage.records.RecordError` carries a
+reason code (:class:`~sniff.storage.records.RecordProblem`) and the values
+concerned, and keeps the error it wraps (the engine's ``RulesError`` or
+``ReplayError``, the bounded reader's ``DataError``); the engine's
+:class:`~sniff.engine.ReplayError` carries its own code and the events, fields
+and seats concerned. Here they become a sentence, the events told in a few
+words with their values as the record writes them; keys and values from the
+file stay as the file writes them, quoted, and a long value is cut.
 
 >>> from sniff.i18n import Translator
 >>> from sniff.engine import Passed
@@ -13,55 +18,314 @@ told in a few words with their values as the record writes them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
+from sniff.announce.rule_words import RuleWords
 from sniff.announce.words import Words
 from sniff.engine import (
     EVENT_NAMES,
+    SET_SIZES,
+    Direction,
     End,
     Move,
     Reason,
     Refusal,
     ReplayError,
     ReplayProblem,
+    RoundEnd,
     Tile,
     event_fields,
 )
 from sniff.i18n import Translator
-from sniff.storage.limits import DataError
+from sniff.storage.record_types import RecordError, RecordProblem
 
-__all__ = ["RecordErrorWords"]
+__all__ = ["VALUE_SHOWN", "LowerWords", "RecordErrorWords", "shown"]
+
+
+class LowerWords(Protocol):
+    """How the errors a record error wraps are said (``sniff.announce.errors.ErrorWords``)."""
+
+    def explain(self, error: BaseException) -> str:
+        """A lower error (the rules', the bounded reader's) in words."""
+        ...
+
+    def json_detail(self, detail: str) -> str:
+        """The JSON reader's English words for what it found, in words."""
+        ...
+
+
+class _English:
+    """The lower errors' own English, where no :class:`LowerWords` is given."""
+
+    def explain(self, error: BaseException) -> str:
+        return str(error)
+
+    def json_detail(self, detail: str) -> str:
+        return detail
+
+
+#: The most characters of a value from the file that is quoted: a damaged line may
+#: hold a huge one, and the start shows what it is.
+VALUE_SHOWN = 40
+
+
+def shown(value: object) -> str:
+    """A value read from a record as JSON writes it, cut after :data:`VALUE_SHOWN`
+    characters.
+
+    >>> shown("up"), shown([7, 1]), shown(None), shown("x" * 50)[-4:]
+    ('"up"', '[7, 1]', 'null', 'xxx…')
+    """
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= VALUE_SHOWN else text[: VALUE_SHOWN - 1] + "…"
+
+
+def _key(key: object) -> str:
+    """A key of a record line as the file writes it, quoted ('count')."""
+    return repr(str(key))
 
 
 class RecordErrorWords:
     """A record's problems in one language (English: ``Translator.null()``)."""
 
-    def __init__(self, tr: Translator, data: Callable[[DataError], str] = str) -> None:
+    def __init__(self, tr: Translator, lower: LowerWords | None = None) -> None:
         self.tr = tr
-        # How a limit of the bounded reader is said (``ErrorWords.data``; English alone).
-        self._data = data
+        # How the errors a record error wraps are said (the rules', the bounded reader's).
+        self._lower: LowerWords = lower if lower is not None else _English()
 
-    def record(self, error: BaseException) -> str | None:
-        """A record that cannot be read or replayed (``RecordError``): its line and
-        what is wrong there; a reason with a code (a replay, a limit) is said in words."""
-        line = getattr(error, "line_no", None)
-        message = getattr(error, "message", None)
-        if not isinstance(line, int) or not isinstance(message, str):
-            return None
-        # The record reader wraps the engine's or the limits' error in its own and keeps
-        # that error's message: the wrapped error is the one with the reason code.
-        cause = error.__cause__ or error.__context__
-        if isinstance(cause, ReplayError) and cause.message == message:
-            what = self.replay(cause)
-        elif isinstance(cause, DataError) and str(cause) == message:
-            what = self._data(cause)
-        else:
-            what = message
-        if not line:
-            return what
-        # Translators: sniff replay: where in a record the problem is, then what it is
-        # ("line 6: count is 21 in the record, but the rules give 20").
-        return self.tr._("line {line}: {problem}").format(line=line, problem=what)
+    def record(self, error: RecordError) -> str:
+        """A record that cannot be read or replayed: the file, the line and what is
+        wrong there."""
+        tr = self.tr
+        what = self.problem(error)
+        if error.line_no:
+            # Translators: sniff replay: where in a record the problem is, then what it is
+            # ("line 6: count is 21 in the record, but the rules give 20").
+            what = tr._("line {line}: {problem}").format(line=error.line_no, problem=what)
+        if error.path is not None:
+            # Translators: a problem the system gave about a file, after the file's name
+            # ("game.jsonl: no such file or directory").
+            what = tr._("{file}: {problem}").format(file=str(error.path), problem=what)
+        return what
+
+    def problem(self, error: RecordError) -> str:
+        """What is wrong with a record, without where (see :meth:`record`)."""
+        problem, v = error.problem, error.values
+        wrapped = v.get("error")
+        if problem is RecordProblem.REPLAY and isinstance(wrapped, ReplayError):
+            return self._turned(self.replay(wrapped), v)
+        if problem in (RecordProblem.DATA, RecordProblem.RULES) and isinstance(
+            wrapped, BaseException
+        ):
+            return self._lower.explain(wrapped)
+        return self._file(problem, v) or self._game_line(problem, v) or self._line(problem, v)
+
+    def _file(self, problem: RecordProblem, v: Mapping[str, object]) -> str:
+        """What is wrong with the file and its lines as text."""
+        tr = self.tr
+        if problem is RecordProblem.FILE_TOO_LARGE:
+            # Translators: sniff replay: a file too large to be a game record.
+            return tr._("the file holds {size} bytes; a record holds at most {limit}").format(
+                size=v["size"], limit=v["limit"]
+            )
+        if problem is RecordProblem.LINE_TOO_LONG:
+            # Translators: sniff replay: a line of a game record longer than a record's lines are.
+            return tr._("the line is longer than {limit} bytes").format(limit=v["limit"])
+        if problem is RecordProblem.TOO_MANY_LINES:
+            # Translators: sniff replay: a game record with more lines than a record has.
+            return tr._("a record has at most {limit} lines").format(limit=v["limit"])
+        if problem is RecordProblem.TOO_MANY_BYTES:
+            # Translators: sniff replay: a game record that grew too large while it was read.
+            return tr._("a record holds at most {limit} bytes").format(limit=v["limit"])
+        if problem is RecordProblem.NOT_UTF8:
+            # Translators: sniff replay: a line of a game record that is not text.
+            return tr._("the line is not UTF-8 text")
+        if problem is RecordProblem.NOT_JSON:
+            # Translators: sniff replay: a line of a game record that is not JSON; {detail} is
+            # what the JSON reader found ("a comma was expected").
+            return tr._("not JSON ({detail})").format(
+                detail=self._lower.json_detail(str(v["detail"]))
+            )
+        if problem is RecordProblem.RULES:
+            # Translators: sniff replay: the rules in a record cannot be read; {detail} says
+            # why (in English).
+            return tr._("the rules cannot be read: {detail}").format(detail=v.get("detail", ""))
+        if problem is RecordProblem.NOT_AN_OBJECT:
+            # Translators: sniff replay: a line of a game record that is JSON, but not {...}.
+            return tr._("each line must be a JSON object")
+        if problem is RecordProblem.EMPTY:
+            # Translators: sniff replay: a game record file with nothing in it.
+            return tr._("the record is empty")
+        return ""
+
+    def _game_line(self, problem: RecordProblem, v: Mapping[str, object]) -> str:
+        """What is wrong with the first line, which names the game."""
+        tr = self.tr
+        if problem is RecordProblem.GAME_FIRST:
+            # Translators: sniff replay: a record must start with its "game" line; keep 'game'
+            # as it is written in the file.
+            return tr._("the first line must be the 'game' line")
+        if problem is RecordProblem.FORMAT:
+            # Translators: sniff replay: a record of another format ("the format is
+            # "sniff-record/2", not 'sniff-record/1'").
+            return tr._("the format is {value}, not {expected}").format(
+                value=shown(v["value"]), expected=_key(v["expected"])
+            )
+        if problem is RecordProblem.NOT_TEXT:
+            # Translators: sniff replay: a value of a record's game line that must be text in
+            # quotes ("'preset' must be a string"); {key} is the key as written in the file.
+            return tr._("{key} must be a string").format(key=_key(v["key"]))
+        if problem is RecordProblem.NOT_A_LIST:
+            # Translators: sniff replay: a value of a record line that must be a list [...];
+            # {key} is the key as written in the file.
+            return tr._("{key} must be a list").format(key=_key(v["key"]))
+        if problem is RecordProblem.RULES_OBJECT:
+            # Translators: sniff replay: the rules in a record's game line are not {...};
+            # keep 'rules' as it is written in the file.
+            return tr._("'rules' must be an object of rule fields")
+        if problem is RecordProblem.PLAYER_NAME:
+            # Translators: sniff replay: a player in a record's game line without a name; keep
+            # 'name' as it is written in the file.
+            return tr._("each player needs a 'name' string")
+        if problem is RecordProblem.PLAYER_KIND:
+            # Translators: sniff replay: a player who is neither a person nor a computer
+            # player; keep 'human' and 'bot' as they are written in the file.
+            return tr._("a player's kind is 'human' or 'bot', not {value}").format(
+                value=shown(v["value"])
+            )
+        if problem is RecordProblem.BOT_LEVEL:
+            # Translators: sniff replay: a computer player in a record without a level; {name}
+            # is its name; keep 'level' as it is written in the file.
+            return tr._("the bot {name} needs a 'level' string").format(name=shown(v["name"]))
+        if problem is RecordProblem.SIDES:
+            # Translators: sniff replay: the sides of a record's game line are not lists of
+            # seats; keep 'sides' as it is written in the file.
+            return tr._("'sides' must be a list of lists of seats")
+        if problem is RecordProblem.SIDES_SEATS:
+            # Translators: sniff replay: the sides of a record name a seat twice or not at all;
+            # keep 'sides' as it is written in the file.
+            return tr._("'sides' must hold every seat exactly once")
+        if problem is RecordProblem.SIDES_RULES:
+            # Translators: sniff replay: the sides of a record are not how its rules seat
+            # the players (partners opposite, say).
+            return tr._("the sides do not match the rules' seating")
+        return ""
+
+    def _line(self, problem: RecordProblem, v: Mapping[str, object]) -> str:
+        """What is wrong with a value of a line."""
+        tr = self.tr
+        key = _key(v.get("key", ""))
+        if problem is RecordProblem.MISSING_KEY:
+            line = v["line"]
+            name = self.line_name(line) if isinstance(line, str) else shown(line)
+            # Translators: sniff replay: a record line without a value it must have ("a play
+            # line needs 'count'"); {line} names the line, {key} is the key as in the file.
+            return tr._("a {line} line needs {key}").format(line=name, key=key)
+        if problem is RecordProblem.NOT_WHOLE:
+            # Translators: a value that must be a whole number was given something else
+            # ("'count' must be a whole number, not "14"").
+            return tr._("{name} must be a whole number, not {value}").format(
+                name=key, value=shown(v["value"])
+            )
+        if problem is RecordProblem.SEAT:
+            # Translators: sniff replay: a seat number no player has ("'player' is 5, but the
+            # seats are 0 to 1").
+            return tr._("{key} is {value}, but the seats are 0 to {last}").format(
+                key=key, value=shown(v["value"]), last=v["last"]
+            )
+        if problem is RecordProblem.NOT_A_TILE:
+            # Translators: sniff replay: a tile not written as two numbers; keep [a, b].
+            return tr._("{key} must hold tiles as [a, b], not {value}").format(
+                key=key, value=shown(v["value"])
+            )
+        if problem is RecordProblem.TILE_RANGE:
+            sets = {pips: name for name, pips in SET_SIZES.items()}
+            tile_set = sets.get(int(str(v["max_pip"])), f"double-{v['max_pip']}")
+            # Translators: sniff replay: a tile with more pips than the set has ("[7, 1] is not
+            # a tile of the double six set").
+            return tr._("{tile} is not a tile of the {tile_set} set").format(
+                tile=shown(list(v["tile"])),  # type: ignore[call-overload]
+                tile_set=self._tile_set(tile_set),
+            )
+        if problem is RecordProblem.NOT_TILES:
+            # Translators: sniff replay: a value of a record line that must be a list of tiles.
+            return tr._("{key} must be a list of tiles").format(key=key)
+        if problem is RecordProblem.HANDS:
+            players = int(str(v["players"]))
+            # Translators: sniff replay: the hands of a record line are not one for each seat.
+            return tr.ngettext(
+                "{key} must list one hand for each of the {players} seats",
+                "{key} must list one hand for each of the {players} seats",
+                players,
+            ).format(key=key, players=players)
+        if problem is RecordProblem.NUMBERS:
+            size = int(str(v["size"]))
+            # Translators: sniff replay: points or scores of a record line that are not one
+            # whole number for each side.
+            return tr.ngettext(
+                "{key} must be {size} whole number, one per side",
+                "{key} must be {size} whole numbers, one per side",
+                size,
+            ).format(key=key, size=size)
+        if problem is RecordProblem.TWICE:
+            # Translators: sniff replay: a tile dealt or held twice in a record line.
+            return tr._("the tile {tile} appears twice").format(tile=v["tile"])
+        if problem is RecordProblem.WHOLE_SET:
+            # Translators: sniff replay: a deal in a record that leaves tiles out ("a deal must
+            # hold the whole double six set").
+            return tr._("a deal must hold the whole {tile_set} set").format(
+                tile_set=self._tile_set(str(v["tile_set"]))
+            )
+        if problem is RecordProblem.UNKNOWN_END:
+            # Translators: sniff replay: a play on an end that does not exist ("no end called
+            # "up""); the value is as written in the file.
+            return tr._("no end called {value}").format(value=shown(v["value"]))
+        if problem is RecordProblem.ENDWISE:
+            # Translators: sniff replay: keep 'endwise', true and false as written in the file.
+            return tr._("'endwise' must be true or false")
+        if problem is RecordProblem.ROUND_END:
+            # Translators: sniff replay: a round's end with a reason a record does not know;
+            # {choices} are the reasons as written in the file (domino, blocked, target).
+            return tr._("a round ends by {choices}, not {value}").format(
+                choices=", ".join(str(c) for c in v["choices"]),  # type: ignore[attr-defined]
+                value=shown(v["value"]),
+            )
+        if problem is RecordProblem.WINNER:
+            # Translators: sniff replay: a game's winner that is not one of the sides.
+            return tr._("the winner is a side, 0 to {last}, not {value}").format(
+                last=v["last"], value=shown(v["value"])
+            )
+        # RecordProblem.UNKNOWN_LINE
+        # Translators: sniff replay: a record line of a type the format does not have.
+        return tr._("unknown line type {value}").format(value=shown(v.get("value")))
+
+    def _tile_set(self, name: str) -> str:
+        return RuleWords(self.tr).value("tile_set", name)
+
+    def _turned(self, problem: str, v: Mapping[str, object]) -> str:
+        """*problem*, and why a turn out of order looks so where the record went round
+        the other way."""
+        direction = v.get("direction")
+        if not isinstance(direction, Direction):
+            return problem
+        # Translators: sniff replay: a turn out of order ({problem}: "seat 2 acts, but it is
+        # seat 1's turn") where the record went round the table the other way; {direction}
+        # is the rules' direction ("counter-clockwise").
+        return self.tr._(
+            "{problem} (seats are numbered clockwise, and the rules' direction is {direction}: "
+            "after seat {seat} comes seat {expected}, not seat {actor})"
+        ).format(
+            problem=problem,
+            direction=RuleWords(self.tr).value("direction", direction.value),
+            seat=v["seat"],
+            expected=v["expected"],
+            actor=v["actor"],
+        )
 
     def replay(self, error: ReplayError) -> str:
         """A recorded event the rules would not have produced."""
@@ -172,6 +436,9 @@ class RecordErrorWords:
         """A record line's type in words ("play": a play)."""
         tr = self.tr
         names = {
+            # Translators: sniff replay: the name of a record's first line, which names the
+            # game, its rules and players; the English is the line's type as in the file.
+            "game": tr.pgettext("record line", "game"),
             # Translators: sniff replay: the name of a record line that deals a round; the
             # English is the line's type as written in the file.
             "deal": tr.pgettext("record line", "deal"),
@@ -268,10 +535,12 @@ class RecordErrorWords:
             return tr.pgettext("record value", "false")
         reasons = {
             # Translators: sniff replay: a round that ended because a player went out.
-            "domino": tr.pgettext("record value", "domino"),
+            RoundEnd.DOMINO: tr.pgettext("record value", "domino"),
             # Translators: sniff replay: a round that ended because nobody could play.
-            "blocked": tr.pgettext("record value", "blocked"),
+            RoundEnd.BLOCKED: tr.pgettext("record value", "blocked"),
             # Translators: sniff replay: a round that ended because a side reached the target.
-            "target": tr.pgettext("record value", "target"),
+            RoundEnd.TARGET: tr.pgettext("record value", "target"),
         }
-        return reasons.get(value, str(value)) if isinstance(value, str) else str(value)
+        if isinstance(value, str) and value in reasons:
+            return reasons[RoundEnd(value)]
+        return str(value)

@@ -9,7 +9,7 @@ that are easy to hear one by one.
 from __future__ import annotations
 
 from sniff.announce.menu import MenuWords
-from sniff.announce.rulewords import RuleWords
+from sniff.announce.rule_words import RuleWords
 from sniff.engine import RuleSet
 from sniff.i18n import Translator
 from sniff.session.simulate import Summary

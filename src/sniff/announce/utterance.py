@@ -19,14 +19,15 @@ class Utterance:
     *interrupt*: cut off what is being said (answers to the player's own keys,
     errors); otherwise it queues behind what is being said (other players'
     plays, and "your turn", so that it never swallows the plays before it).
-    *cue* names an earcon; *end* ("west", "east", ...) places it in space;
+    *cue* is the earcon (a :class:`~sniff.enums.Cue` member, so that a misspelt one
+    is an error at once); *end* ("west", "east", ...) places it in space;
     *points* sets the score earcon's pitch; *kind* is a short machine tag;
     *short* is the brief form for a braille display (None: the text itself).
     """
 
     text: str
     interrupt: bool = False
-    cue: str | None = None
+    cue: Cue | None = None
     end: str | None = None
     points: int = 0
     kind: str = ""

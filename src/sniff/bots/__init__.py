@@ -7,7 +7,7 @@ greedy
 
 from __future__ import annotations
 
-from sniff.bots.base import Bot
+from sniff.bots.base import Bot, SeededBot
 from sniff.bots.expert import DEFAULT_PLAYOUTS, ExpertBot
 from sniff.bots.greedy import GreedyBot
 from sniff.bots.master import DEFAULT_DEALS, MasterBot
@@ -58,5 +58,6 @@ __all__ = [
     "MasterBot",
     "RandomBot",
     "Sampler",
+    "SeededBot",
     "make_bot",
 ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from sniff.engine import Action, CallMuggins, Claim, Claimed, Observation, Phase
 
@@ -24,6 +24,14 @@ class Bot(Protocol):
     def choose(self, obs: Observation) -> Action:
         """The action to take in the position *obs* describes (it is this seat's turn)."""
         ...
+
+
+@runtime_checkable
+class SeededBot(Protocol):
+    """A bot whose every chance comes from its own generator: the game saves its
+    state, so a resumed game's bots choose as they would have."""
+
+    rng: random.Random
 
 
 def check_observation(obs: object) -> Observation:

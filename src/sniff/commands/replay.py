@@ -19,7 +19,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sniff.commands.common import Subparsers, UsageError, add_audio_out_option, language_of
+from sniff.commands.common import (
+    Subparsers,
+    UsageError,
+    add_audio_out_option,
+    add_language_option,
+    language_of,
+)
 from sniff.commands.keywatch import KeyWatch
 from sniff.enums import SpeechMode, Verbosity, values
 from sniff.i18n import translator
@@ -44,12 +50,7 @@ def add_parser(subparsers: Subparsers) -> None:
     )
     # Translators: `sniff replay --help`: the FILE argument
     parser.add_argument("file", type=Path, metavar="FILE", help=tr._("a sniff-record/1 file"))
-    parser.add_argument(
-        "--lang",
-        choices=("en", "de"),
-        # Translators: `sniff replay --help`: the --lang option
-        help=tr._("language (default: the system's)"),
-    )
+    add_language_option(parser)
     parser.add_argument(
         "--verbosity",
         choices=values(Verbosity),
@@ -86,9 +87,10 @@ def run(args: argparse.Namespace) -> int:
     except PipeSilent as silent:
         raise UsageError(files.pipe_silent(shown, silent.seconds).text) from None
     except RecordError as error:
-        # A damaged line may quote a huge value: the start says what is wrong.
-        message = clean_text(f"{args.file}: {error}")
-        raise UsageError(message if len(message) <= 400 else message[:400] + "...") from None
+        # Said in the player's language from its reason code (sniff.announce.record_errors),
+        # naming the file; the command line cleans and shortens it (a damaged line may
+        # quote a huge value).
+        raise UsageError(error.in_file(args.file)) from None
     players = [
         PlayerInfo(
             clean_text(player.name)[:NAME_LIMIT],

@@ -22,7 +22,7 @@ def add_parser(subparsers: Subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sniff.announce.rulewords import RuleWords
+    from sniff.announce.rule_words import RuleWords
     from sniff.i18n import translator
     from sniff.storage import load_settings
 

@@ -18,12 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sniff.enums import SpeechMode
+from sniff.enums import SpeechMode, SpeechProblem
 from sniff.output.lines import Discard
 from sniff.output.sound import create_player
 from sniff.output.speech import FallbackEvent, create_speech
 from sniff.output.speech._synth import synthesiser, voice_for
-from sniff.output.speech.base import SpeechBackend, SpeechUnavailable
+from sniff.output.speech.base import BusyReporter, SpeechBackend, SpeechUnavailable, label_of
 from sniff.output.speech.prism_reader import running_readers
 from sniff.output.speech.probe import orca_running
 from sniff.output.speech.ssip import socket_path
@@ -169,11 +169,11 @@ def speak_through_each(
             try:
                 backend: SpeechBackend = speech.active
                 if mode is SpeechMode.VOICE and backend.name != SpeechMode.VOICE:
-                    reason = problems[0].reason if problems else "failed"
+                    reason = problems[0].reason if problems else SpeechProblem.FAILED
                     results.append(SpeakResult(SpeechMode.VOICE, None, False, reason))
                 if backend.name in (SpeechMode.TEXT, SpeechMode.NONE):
                     continue
-                key = (backend.name, getattr(backend, "label", None))
+                key = (backend.name, label_of(backend))
                 if key in tried:
                     continue
                 tried.add(key)
@@ -191,8 +191,13 @@ def _say_and_wait(backend: SpeechBackend, sentence: str, wait: float) -> bool:
     try:
         backend.speak(sentence)
         deadline = time.monotonic() + wait
-        while getattr(backend, "busy", False) and time.monotonic() < deadline:
+        while _busy(backend) and time.monotonic() < deadline:
             time.sleep(0.05)
     except Exception:  # the doctor reports, it never fails
         return False
     return True
+
+
+def _busy(backend: SpeechBackend) -> bool:
+    """Whether *backend* says it is still speaking (one that cannot tell is not waited on)."""
+    return isinstance(backend, BusyReporter) and backend.busy is True

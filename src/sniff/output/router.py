@@ -16,7 +16,14 @@ from sniff.enums import Cue, Heard
 from sniff.i18n import Translator
 from sniff.output.sound.base import SoundPlayer
 from sniff.output.sound.space import placement_for_end, score_pitch
-from sniff.output.speech.base import EndReporter, SpeechBackend
+from sniff.output.speech.base import (
+    BusyReporter,
+    EndReporter,
+    SelfChecking,
+    SpeechBackend,
+    speaking_backend,
+    unwrapped,
+)
 from sniff.output.speech.chain import FallbackSpeech
 from sniff.output.transcript import Transcript
 from sniff.storage.settings import Settings
@@ -24,7 +31,7 @@ from sniff.storage.settings import Settings
 if TYPE_CHECKING:
     import asyncio
 
-__all__ = ["CHARACTERS_PER_SECOND", "Output", "Said", "SpeechRestarter"]
+__all__ = ["CHARACTERS_PER_SECOND", "Output", "ProblemNotice", "Said", "SpeechRestarter"]
 
 _log = logging.getLogger(__name__)
 
@@ -38,6 +45,14 @@ class SpeechRestarter(Protocol):
     def restart(self, output: Output, settings: Settings, translator: Translator) -> bool: ...
 
     def sounds(self, output: Output, enabled: bool) -> None: ...
+
+    def set_translator(self, translator: Translator) -> None: ...
+
+
+#: Told when a side output fails: ``on_problem(what, problem)``, *what* "transcript" or
+#: "audio-out", *problem* the system's error (or, where only that is left, its text);
+#: returns the notice to say.
+ProblemNotice = Callable[[str, "OSError | str"], "Utterance | None"]
 
 
 @dataclass(frozen=True)
@@ -80,7 +95,7 @@ class Output:
         history_size: int = 500,
         on_change: Callable[[], None] | None = None,
         transcript: Transcript | None = None,
-        on_problem: Callable[[str, str], Utterance | None] | None = None,
+        on_problem: ProblemNotice | None = None,
     ) -> None:
         # The event loop of the thread that speaks (the interface's), once seen: a
         # speech backend that fails on a thread of its own is replaced there.
@@ -108,15 +123,9 @@ class Output:
     @speech.setter
     def speech(self, speech: SpeechBackend) -> None:
         self._speech = speech
-        backend: object = speech
-        for _ in range(4):  # through wrappers (line echo)
-            if isinstance(backend, FallbackSpeech):
-                backend.on_trouble = self._trouble
-                break
-            inner = getattr(backend, "inner", None)
-            if inner is None or inner is backend:
-                break
-            backend = inner
+        chain = unwrapped(speech)  # through wrappers (line echo)
+        if isinstance(chain, FallbackSpeech):
+            chain.on_trouble = self._trouble
 
     def _trouble(self) -> None:
         """A speech backend failed on a thread of its own (any thread calls this):
@@ -129,10 +138,10 @@ class Output:
 
     def check_speech(self) -> None:
         """Let the speech chain replace a backend that failed on its own thread."""
-        check = getattr(self.speech, "check", None)
-        if callable(check):
+        speech = unwrapped(self.speech)
+        if isinstance(speech, SelfChecking):
             try:
-                check()
+                speech.check()
             except Exception:  # a faulty output must not stop the game
                 _log.debug("checking the speech output failed", exc_info=True)
 
@@ -176,15 +185,11 @@ class Output:
     def end_reporter(self) -> EndReporter | None:
         """The speech output that can tell whether a text was heard to its end
         (None: it cannot)."""
-        backend: object = self.speech
-        for _ in range(4):  # through wrappers (line echo, a transcript)
-            if isinstance(backend, EndReporter):
-                return backend
-            inner = getattr(backend, "inner", None)
-            if inner is None or inner is backend:
-                break
-            backend = inner
-        return None
+        backend = self.speech
+        if isinstance(backend, EndReporter):
+            return backend
+        chain = unwrapped(backend)  # through wrappers (line echo)
+        return chain if isinstance(chain, EndReporter) else None
 
     def _keep(self, text: str) -> None:
         """The side outputs: the transcript and the ``--audio-out`` file."""
@@ -195,16 +200,16 @@ class Output:
             except OSError as error:
                 self.transcript = None
                 transcript.close()
-                self._problem("transcript", error.strerror or str(error))
+                self._problem("transcript", error)
         failure = self.sound.audio_out_error
         if failure:
             self._problem("audio-out", str(failure))
 
-    def _problem(self, what: str, detail: str) -> None:
+    def _problem(self, what: str, problem: OSError | str) -> None:
         if what in self._told or self.on_problem is None:
             return
         self._told.add(what)
-        notice = self.on_problem(what, detail)
+        notice = self.on_problem(what, problem)
         if notice is not None:
             self.say(notice)
 
@@ -226,6 +231,12 @@ class Output:
             return False
         return self.starter.restart(self, settings, translator)
 
+    def set_translator(self, translator: Translator) -> None:
+        """The player chose another language: the output's own notices (a speech output
+        that fails, a side output that stops) are said in it from now on."""
+        if self.starter is not None:
+            self.starter.set_translator(translator)
+
     def set_sounds(self, enabled: bool) -> None:
         """Earcons on or off (on opens the sound device if none is open yet)."""
         if self.starter is None:
@@ -239,13 +250,8 @@ class Output:
         backend that failed meanwhile is replaced first."""
         self._see_loop()
         self.check_speech()
-        backend: object = self.speech
-        for _ in range(4):  # through wrappers (a transcript, the fallback chain)
-            inner = getattr(backend, "active", None) or getattr(backend, "inner", None)
-            if inner is None or inner is backend:
-                break
-            backend = inner
-        busy = getattr(backend, "busy", None)
+        backend = speaking_backend(self.speech)  # through wrappers and the chain
+        busy = backend.busy if isinstance(backend, BusyReporter) else None
         return busy if isinstance(busy, bool) else None
 
     def estimate(self, text: str) -> float:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from sniff.announce import Utterance
+from sniff.announce.errors import ErrorWords
 from sniff.announce.notices import NoticeWords
 from sniff.enums import SpeechMode
 from sniff.i18n import Translator
@@ -40,7 +41,8 @@ class SpeechStarter:
     """Builds the speech chain for a speech setting, the same way each time.
 
     It remembers what does not change during a run (line mode and its
-    stream, the ``--audio-out`` file); the notices go through *tell*.
+    stream, the ``--audio-out`` file); the notices go through *tell*, worded
+    by :attr:`notices` in the language spoken now (:meth:`set_translator`).
     """
 
     def __init__(
@@ -50,19 +52,35 @@ class SpeechStarter:
         line_stream: TextIO | None,
         audio_out: Path | None,
         injected: bool = False,
+        translator: Translator,
     ) -> None:
         self.line_mode = line_mode
         self.line_stream = line_stream
         self.audio_out = audio_out
         self.injected = injected  # speech handed in by a test: it is never rebuilt
-        self.notices: NoticeWords | None = None
+        self.translator = translator
+        self.notices = NoticeWords(translator)
         self.tell: Callable[[Utterance], None] | None = None
+
+    def set_translator(self, translator: Translator) -> None:
+        """Word the notices in *translator*'s language from now on (the setup menu
+        changed the language while the game runs)."""
+        self.translator = translator
+        self.notices = NoticeWords(translator)
+
+    def side_output_failed(self, what: str, problem: OSError | str) -> Utterance:
+        """The notice for a side output that stopped (*what*: "transcript" or
+        "audio-out"): *problem* is the system's error, or its text where only that
+        is left (the sound thread keeps a text); either is said in words."""
+        errors = ErrorWords(self.translator)
+        why = errors.why(problem) if isinstance(problem, OSError) else errors.system_text(problem)
+        return self.notices.side_output_failed(what, why)
 
     def speech(
         self, settings: Settings, translator: Translator, sound: SoundPlayer
     ) -> SpeechBackend:
         """A new chain for *settings*, wrapped for line mode."""
-        self.notices = NoticeWords(translator)
+        self.set_translator(translator)
         speech = create_speech(
             settings.speech_mode,
             language=translator.language,
@@ -83,7 +101,7 @@ class SpeechStarter:
         return speech
 
     def _on_fallback(self, event: FallbackEvent) -> None:
-        if self.notices is not None and self.tell is not None:
+        if self.tell is not None:
             self.tell(self.notices.fallback(event))
 
     def restart(self, output: Output, settings: Settings, translator: Translator) -> bool:
@@ -148,7 +166,6 @@ def open_output(
     raises OSError (the command line reports it before the game starts).
     The output's :attr:`~Output.starter` can start speech again later.
     """
-    notices = NoticeWords(translator)
     pending: list[Utterance] = []
     holder: dict[str, Output] = {}
 
@@ -158,14 +175,16 @@ def open_output(
         else:
             pending.append(notice)  # the output is still being opened
 
-    def on_problem(what: str, detail: str) -> Utterance | None:
-        return notices.side_output_failed(what, detail)
+    def on_problem(what: str, problem: OSError | str) -> Utterance | None:
+        # The starter's words: in the language spoken when the problem comes.
+        return starter.side_output_failed(what, problem)
 
     starter = SpeechStarter(
         line_mode=line_mode,
         line_stream=line_stream,
         audio_out=audio_out,
         injected=speech is not None,
+        translator=translator,
     )
     starter.tell = tell
     if sound is None:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sniff.bots import Bot, make_bot
+from sniff.bots import Bot, SeededBot, make_bot
 from sniff.engine import (
     ACTIVE,
     Action,
@@ -28,6 +28,7 @@ from sniff.engine import (
     RuleSet,
     observe,
 )
+from sniff.enums import BotLevel
 from sniff.storage import GameSnapshot, SaveState, restore
 from sniff.storage.records import PlayerInfo
 
@@ -132,7 +133,7 @@ class GameSession:
         factory: BotFactory = bot_factory or make_bot
         tuning = {} if playouts is None else {"playouts": playouts}
         bots = {
-            seat: factory(player.level or "expert", seed=seeds(seed, seat), **tuning)
+            seat: factory(player.level or BotLevel.EXPERT, seed=seeds(seed, seat), **tuning)
             for seat, player in enumerate(players)
             if player.kind == "bot"
         }
@@ -148,7 +149,7 @@ class GameSession:
         for seat, player in enumerate(snap.players):
             if player.kind != "bot":
                 continue
-            bot = make_bot(player.level or "expert", seed=seat, playouts=playouts)
+            bot = make_bot(player.level or BotLevel.EXPERT, seed=seat, playouts=playouts)
             saved = bot_states[seat] if seat < len(bot_states) else None
             if saved is not None:
                 _rng_of(bot).setstate(saved)
@@ -275,9 +276,8 @@ class GameSession:
         self.closed = True
 
 
-def _rng_of(bot: Any) -> random.Random:
+def _rng_of(bot: Bot) -> random.Random:
     """A bot's random generator (its state is saved with the game)."""
-    rng = getattr(bot, "rng", None)
-    if not isinstance(rng, random.Random):
+    if not isinstance(bot, SeededBot) or not isinstance(bot.rng, random.Random):
         raise TypeError(f"{type(bot).__name__} has no random generator: it cannot be saved")
-    return rng
+    return bot.rng

@@ -28,7 +28,8 @@ from typing import IO, Any
 from sniff.engine import Event, Phase, Played
 from sniff.session.game import GameSession
 from sniff.storage import SaveError, delete_save, record_game, save_game, set_aside
-from sniff.storage.limits import DataError
+from sniff.storage.atomic import Problem
+from sniff.storage.limits import DataError, DataProblem
 from sniff.storage.records import (
     Record,
     RecordError,
@@ -291,7 +292,7 @@ class Recorder:
                 self.sink.close()
         except OSError as error:
             self.failed = True
-            self.on_problem("record", error)
+            self.on_problem("record", _naming(error, self.sink.path))
 
     def close(self) -> None:
         try:
@@ -299,7 +300,15 @@ class Recorder:
         except OSError as error:  # the last lines could not reach the disk
             if not self.failed:
                 self.failed = True
-                self.on_problem("record", error)
+                self.on_problem("record", _naming(error, self.sink.path))
+
+
+def _naming(error: OSError, path: Path) -> OSError:
+    """*error*, naming the record it is about: a write to an open file (a full disk)
+    fails without a file name, and the player must hear which file stopped."""
+    if error.filename is None:
+        error.filename = str(path)
+    return error
 
 
 class StatsKeeper:
@@ -334,11 +343,30 @@ class StatsKeeper:
             return
         problem = result.problem
         if problem is not None and result.set_aside is not None:
-            self.on_problem(
-                "stats-aside", DataError(problem.detail, problem.code, result.set_aside)
-            )
+            self.on_problem("stats-aside", _stats_error(problem, result.set_aside))
         elif problem is not None:
-            self.on_problem("stats", DataError(problem.detail, problem.code))
+            self.on_problem("stats", _stats_error(problem, None))
+
+
+def _stats_error(problem: Problem, kept: Path | None) -> DataError:
+    """What was wrong with the statistics, as a :class:`DataError` that keeps the
+    reason code of the error found (:attr:`Problem.cause`), so the player hears it
+    in their language: a damaged file's problem, or the system's refusal."""
+    cause = problem.cause
+    if isinstance(cause, DataError):
+        return DataError(
+            problem.detail,
+            problem.code,
+            kept,
+            path=cause.path,
+            problem=cause.problem,
+            **cause.values,
+        )
+    if isinstance(cause, OSError):
+        return DataError(
+            problem.detail, problem.code, kept, problem=DataProblem.UNREADABLE, error=cause
+        )
+    return DataError(problem.detail, problem.code, kept)
 
 
 def keep_game(

@@ -200,7 +200,9 @@ class Summary:
 
 def parse_levels(text: str | None, players: int) -> tuple[str, ...]:
     """``expert,greedy`` -> one level per seat; one level applies to every seat."""
-    levels = ["greedy"] if not text else [part.strip() for part in text.split(",")]
+    levels: list[str] = (
+        [BotLevel.GREEDY] if not text else [part.strip() for part in text.split(",")]
+    )
     for level in levels:
         if level not in values(BotLevel):
             known = ", ".join(values(BotLevel))

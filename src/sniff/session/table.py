@@ -45,6 +45,7 @@ from sniff.engine import (
     observe,
     public_event,
 )
+from sniff.enums import BotLevel
 from sniff.session.game import BotTurn, GameSession
 
 __all__ = [
@@ -111,7 +112,7 @@ class ThreadThinker:
     quick ones decide at once."""
 
     #: The levels whose choice takes long enough to need a worker thread.
-    THREADED = ("expert", "master")
+    THREADED = (BotLevel.EXPERT, BotLevel.MASTER)
 
     async def decide(self, session: GameSession) -> BotTurn:
         bot = session.bots[session.game.current]

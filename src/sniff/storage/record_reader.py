@@ -38,7 +38,14 @@ from sniff.engine import (
     full_set,
 )
 from sniff.storage.limits import DataError, loads
-from sniff.storage.record_types import FORMAT, REASONS, PlayerInfo, Record, RecordError
+from sniff.storage.record_types import (
+    FORMAT,
+    REASONS,
+    PlayerInfo,
+    Record,
+    RecordError,
+    RecordProblem,
+)
 
 #: The longest line read: a deal of the double-twelve set to eight seats takes 800 bytes.
 LINE_LIMIT = 64 * 1024
@@ -78,12 +85,15 @@ class _Line:
         self.max_pip = max_pip
         self.players = players
 
-    def fail(self, message: str) -> RecordError:
-        return RecordError(message, self.no)
+    def fail(self, message: str, problem: RecordProblem, **values: object) -> RecordError:
+        return RecordError(message, self.no, problem=problem, **values)
 
     def get(self, key: str) -> Any:
         if key not in self.data:
-            raise self.fail(f"a {self.data.get('type')} line needs {key!r}")
+            kind = self.data.get("type")
+            raise self.fail(
+                f"a {kind} line needs {key!r}", RecordProblem.MISSING_KEY, line=kind, key=key
+            )
         return self.data[key]
 
     def number(self, key: str, *, nullable: bool = False) -> int | None:
@@ -91,7 +101,12 @@ class _Line:
         if value is None and nullable:
             return None
         if type(value) is not int:
-            raise self.fail(f"{key!r} must be a whole number, not {json.dumps(value)}")
+            raise self.fail(
+                f"{key!r} must be a whole number, not {json.dumps(value)}",
+                RecordProblem.NOT_WHOLE,
+                key=key,
+                value=value,
+            )
         return value
 
     def integer(self, key: str) -> int:
@@ -102,7 +117,13 @@ class _Line:
     def seat(self, key: str, *, nullable: bool = False) -> int | None:
         value = self.number(key, nullable=nullable)
         if value is not None and not 0 <= value < self.players:
-            raise self.fail(f"{key!r} is {value}, but the seats are 0 to {self.players - 1}")
+            raise self.fail(
+                f"{key!r} is {value}, but the seats are 0 to {self.players - 1}",
+                RecordProblem.SEAT,
+                key=key,
+                value=value,
+                last=self.players - 1,
+            )
         return value
 
     def player(self) -> int:
@@ -112,22 +133,37 @@ class _Line:
 
     def tile(self, value: Any, key: str = "tile") -> Tile:
         if not isinstance(value, list) or len(value) != 2 or any(type(v) is not int for v in value):
-            raise self.fail(f"{key!r} must hold tiles as [a, b], not {json.dumps(value)}")
+            raise self.fail(
+                f"{key!r} must hold tiles as [a, b], not {json.dumps(value)}",
+                RecordProblem.NOT_A_TILE,
+                key=key,
+                value=value,
+            )
         a, b = value
         if not (0 <= a <= self.max_pip and 0 <= b <= self.max_pip):
-            raise self.fail(f"[{a}, {b}] is not a tile of a double-{self.max_pip} set")
+            raise self.fail(
+                f"[{a}, {b}] is not a tile of a double-{self.max_pip} set",
+                RecordProblem.TILE_RANGE,
+                tile=(a, b),
+                max_pip=self.max_pip,
+            )
         return Tile.of(a, b)
 
     def tiles(self, value: Any, key: str) -> tuple[Tile, ...]:
         if not isinstance(value, list):
-            raise self.fail(f"{key!r} must be a list of tiles")
+            raise self.fail(f"{key!r} must be a list of tiles", RecordProblem.NOT_TILES, key=key)
         tiles = tuple(self.tile(v, key) for v in value)
         return tiles
 
     def hands(self, key: str) -> tuple[tuple[Tile, ...], ...]:
         value = self.get(key)
         if not isinstance(value, list) or len(value) != self.players:
-            raise self.fail(f"{key!r} must list one hand for each of the {self.players} seats")
+            raise self.fail(
+                f"{key!r} must list one hand for each of the {self.players} seats",
+                RecordProblem.HANDS,
+                key=key,
+                players=self.players,
+            )
         hands = tuple(self.tiles(hand, key) for hand in value)
         every = [t for hand in hands for t in hand]
         _no_duplicates(self, every)
@@ -140,7 +176,12 @@ class _Line:
             or len(value) != size
             or any(type(v) is not int for v in value)
         ):
-            raise self.fail(f"{key!r} must be {size} whole numbers, one per side")
+            raise self.fail(
+                f"{key!r} must be {size} whole numbers, one per side",
+                RecordProblem.NUMBERS,
+                key=key,
+                size=size,
+            )
         return tuple(value)
 
 
@@ -148,62 +189,88 @@ def _no_duplicates(line: _Line, tiles: Sequence[Tile]) -> None:
     seen: set[Tile] = set()
     for tile in tiles:
         if tile in seen:
-            raise line.fail(f"the tile {tile} appears twice")
+            raise line.fail(f"the tile {tile} appears twice", RecordProblem.TWICE, tile=tile)
         seen.add(tile)
 
 
 def _parse_header(data: dict[str, Any]) -> tuple[RuleSet, int | None, list[PlayerInfo], Any]:
     line = _Line(data, 1, 12, 0)
     if data.get("type") != "game":
-        raise line.fail("the first line must be the 'game' line")
+        raise _not_first(1)
     fmt = line.get("format")
     if fmt != FORMAT:
-        raise line.fail(f"the format is {json.dumps(fmt)}, not {FORMAT!r}")
+        raise line.fail(
+            f"the format is {json.dumps(fmt)}, not {FORMAT!r}",
+            RecordProblem.FORMAT,
+            value=fmt,
+            expected=FORMAT,
+        )
     if not isinstance(line.get("preset"), str):
-        raise line.fail("'preset' must be a string")
+        raise line.fail("'preset' must be a string", RecordProblem.NOT_TEXT, key="preset")
     rules_data = line.get("rules")
     if not isinstance(rules_data, dict):
-        raise line.fail("'rules' must be an object of rule fields")
+        raise line.fail("'rules' must be an object of rule fields", RecordProblem.RULES_OBJECT)
     try:
         rules = RuleSet.from_json(rules_data)
-    except (RulesError, TypeError, ValueError) as error:
-        raise line.fail(f"bad rules: {error}") from None
+    except RulesError as error:
+        raise line.fail(str(error), RecordProblem.RULES, error=error) from None
+    except (TypeError, ValueError) as error:
+        raise line.fail(
+            f"the rules cannot be read: {error}", RecordProblem.RULES, detail=str(error)
+        ) from None
     seed = line.number("seed", nullable=True)
     raw_players = line.get("players")
     if not isinstance(raw_players, list):
-        raise line.fail("'players' must be a list")
+        raise line.fail("'players' must be a list", RecordProblem.NOT_A_LIST, key="players")
     players: list[PlayerInfo] = []
     for raw in raw_players:
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
-            raise line.fail("each player needs a 'name' string")
+            raise line.fail("each player needs a 'name' string", RecordProblem.PLAYER_NAME)
         kind = raw.get("kind")
         if kind not in ("human", "bot"):
-            raise line.fail(f"a player's kind is 'human' or 'bot', not {json.dumps(kind)}")
+            raise line.fail(
+                f"a player's kind is 'human' or 'bot', not {json.dumps(kind)}",
+                RecordProblem.PLAYER_KIND,
+                value=kind,
+            )
         level = raw.get("level")
         if kind == "bot" and not isinstance(level, str):
-            raise line.fail(f"the bot {raw['name']!r} needs a 'level' string")
+            raise line.fail(
+                f"the bot {raw['name']!r} needs a 'level' string",
+                RecordProblem.BOT_LEVEL,
+                name=raw["name"],
+            )
         players.append(PlayerInfo(raw["name"], kind, level if kind == "bot" else None))
     try:
         rules.check_players(len(players))
     except RulesError as error:
-        raise line.fail(str(error)) from None
+        raise line.fail(str(error), RecordProblem.RULES, error=error) from None
     return rules, seed, players, line.get("sides")
+
+
+def _not_first(line_no: int) -> RecordError:
+    return RecordError(
+        "the first line must be the 'game' line", line_no, problem=RecordProblem.GAME_FIRST
+    )
 
 
 def _parse_sides(value: Any, players: int) -> tuple[tuple[int, ...], ...]:
     line = _Line({"type": "game"}, 1, 12, players)
     if not isinstance(value, list) or not all(isinstance(side, list) for side in value):
-        raise line.fail("'sides' must be a list of lists of seats")
+        raise line.fail("'sides' must be a list of lists of seats", RecordProblem.SIDES)
     seats = [s for side in value for s in side]
     if any(type(s) is not int for s in seats) or sorted(seats) != list(range(players)):
-        raise line.fail("'sides' must hold every seat exactly once")
+        raise line.fail("'sides' must hold every seat exactly once", RecordProblem.SIDES_SEATS)
     return tuple(tuple(side) for side in value)
 
 
 def read_record(path: str | os.PathLike[str]) -> Record:
     """Read a record file into engine events; :class:`RecordError` on anything
-    wrong (:class:`OSError` if it cannot be opened)."""
-    return parse_record(record_lines(path))
+    wrong, naming *path* (:class:`OSError` if it cannot be opened)."""
+    try:
+        return parse_record(record_lines(path))
+    except RecordError as error:
+        raise error.in_file(path) from None
 
 
 def record_lines(path: str | os.PathLike[str]) -> Iterator[str]:
@@ -219,7 +286,10 @@ def record_lines(path: str | os.PathLike[str]) -> Iterator[str]:
         info = os.fstat(stream.fileno())
         if stat.S_ISREG(info.st_mode) and info.st_size > SIZE_LIMIT:
             raise RecordError(
-                f"the file holds {info.st_size} bytes; a record holds at most {SIZE_LIMIT}"
+                f"the file holds {info.st_size} bytes; a record holds at most {SIZE_LIMIT}",
+                problem=RecordProblem.FILE_TOO_LARGE,
+                size=info.st_size,
+                limit=SIZE_LIMIT,
             )
         total = 0
         number = 0
@@ -230,15 +300,32 @@ def record_lines(path: str | os.PathLike[str]) -> Iterator[str]:
             number += 1
             total += len(raw)
             if len(raw) > LINE_LIMIT:
-                raise RecordError(f"the line is longer than {LINE_LIMIT} bytes", number)
+                raise RecordError(
+                    f"the line is longer than {LINE_LIMIT} bytes",
+                    number,
+                    problem=RecordProblem.LINE_TOO_LONG,
+                    limit=LINE_LIMIT,
+                )
             if number > LINES_LIMIT:
-                raise RecordError(f"a record has at most {LINES_LIMIT} lines", number)
+                raise RecordError(
+                    f"a record has at most {LINES_LIMIT} lines",
+                    number,
+                    problem=RecordProblem.TOO_MANY_LINES,
+                    limit=LINES_LIMIT,
+                )
             if total > SIZE_LIMIT:
-                raise RecordError(f"a record holds at most {SIZE_LIMIT} bytes", number)
+                raise RecordError(
+                    f"a record holds at most {SIZE_LIMIT} bytes",
+                    number,
+                    problem=RecordProblem.TOO_MANY_BYTES,
+                    limit=SIZE_LIMIT,
+                )
             try:
                 yield raw.decode("utf-8-sig" if number == 1 else "utf-8")
             except UnicodeDecodeError:
-                raise RecordError("the line is not UTF-8 text", number) from None
+                raise RecordError(
+                    "the line is not UTF-8 text", number, problem=RecordProblem.NOT_UTF8
+                ) from None
 
 
 def _open_patiently(path: str | os.PathLike[str]) -> IO[bytes]:
@@ -281,14 +368,18 @@ def parse_record(lines: Iterable[str]) -> Record:
         try:
             data = loads(text, "the line")
         except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON ({error.msg})", no) from None
+            raise RecordError(
+                f"not JSON ({error.msg})", no, problem=RecordProblem.NOT_JSON, detail=error.msg
+            ) from None
         except DataError as error:
-            raise RecordError(str(error), no) from None
+            raise RecordError(str(error), no, problem=RecordProblem.DATA, error=error) from None
         if not isinstance(data, dict):
-            raise RecordError("each line must be a JSON object", no)
+            raise RecordError(
+                "each line must be a JSON object", no, problem=RecordProblem.NOT_AN_OBJECT
+            )
         if header is None:
             if no != 1:
-                raise RecordError("the first line must be the 'game' line", no)
+                raise _not_first(no)
             rules, seed, players, raw_sides = _parse_header(data)
             header = (rules, seed, players, _parse_sides(raw_sides, len(players)))
             continue
@@ -303,7 +394,11 @@ def parse_record(lines: Iterable[str]) -> Record:
             every = [t for hand in hands for t in hand] + list(boneyard)
             _no_duplicates(line, every)
             if len(every) != len(full_set(rules.max_pip)):
-                raise line.fail(f"a deal must hold the whole {rules.tile_set} set")
+                raise line.fail(
+                    f"a deal must hold the whole {rules.tile_set} set",
+                    RecordProblem.WHOLE_SET,
+                    tile_set=rules.tile_set,
+                )
             leader = line.seat("leader", nullable=True)
             event = Dealt(round_no, hands, boneyard, leader, round_no == last_deal_round)
             last_deal_round = round_no
@@ -312,10 +407,14 @@ def parse_record(lines: Iterable[str]) -> Record:
             try:
                 end = End(line.get("end"))
             except ValueError:
-                raise line.fail(f"no end called {json.dumps(data['end'])}") from None
+                raise line.fail(
+                    f"no end called {json.dumps(data['end'])}",
+                    RecordProblem.UNKNOWN_END,
+                    value=data["end"],
+                ) from None
             endwise = data.get("endwise", False)
             if not isinstance(endwise, bool):
-                raise line.fail("'endwise' must be true or false")
+                raise line.fail("'endwise' must be true or false", RecordProblem.ENDWISE)
             event = last_play = Played(
                 line.player(), tile, end, line.integer("count"), line.integer("points"), endwise
             )
@@ -332,7 +431,12 @@ def parse_record(lines: Iterable[str]) -> Record:
         elif kind == "round_end":
             word = line.get("reason")
             if word not in REASONS:
-                raise line.fail(f"a round ends by {', '.join(REASONS)}, not {json.dumps(word)}")
+                raise line.fail(
+                    f"a round ends by {', '.join(REASONS)}, not {json.dumps(word)}",
+                    RecordProblem.ROUND_END,
+                    value=word,
+                    choices=REASONS,
+                )
             reason = RoundEnd(word)
             went_out = last_play.player if reason is RoundEnd.DOMINO and last_play else None
             event = RoundEnded(
@@ -346,13 +450,20 @@ def parse_record(lines: Iterable[str]) -> Record:
         elif kind == "game_end":
             winner = line.integer("winner")
             if not 0 <= winner < len(sides):
-                raise line.fail(f"the winner is a side, 0 to {len(sides) - 1}, not {winner}")
+                raise line.fail(
+                    f"the winner is a side, 0 to {len(sides) - 1}, not {winner}",
+                    RecordProblem.WINNER,
+                    value=winner,
+                    last=len(sides) - 1,
+                )
             event = GameEnded(winner, line.numbers("scores", len(sides)))
         else:
-            raise line.fail(f"unknown line type {json.dumps(kind)}")
+            raise line.fail(
+                f"unknown line type {json.dumps(kind)}", RecordProblem.UNKNOWN_LINE, value=kind
+            )
         events.append(event)
         numbers.append(no)
     if header is None:
-        raise RecordError("the record is empty")
+        raise RecordError("the record is empty", problem=RecordProblem.EMPTY)
     rules, seed, players, sides = header
     return Record(rules.preset, rules, seed, tuple(players), sides, tuple(events), tuple(numbers))

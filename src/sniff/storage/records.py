@@ -55,7 +55,14 @@ from sniff.storage.record_reader import (
     read_record,
     record_lines,
 )
-from sniff.storage.record_types import FORMAT, REASONS, PlayerInfo, Record, RecordError
+from sniff.storage.record_types import (
+    FORMAT,
+    REASONS,
+    PlayerInfo,
+    Record,
+    RecordError,
+    RecordProblem,
+)
 
 __all__ = [
     "FORMAT",
@@ -68,6 +75,7 @@ __all__ = [
     "PlayerInfo",
     "Record",
     "RecordError",
+    "RecordProblem",
     "RecordWriter",
     "append_to",
     "event_to_json",
@@ -269,7 +277,9 @@ def verify(record: Record) -> Game:
     """
     players = len(record.players)
     if tuple(tuple(s) for s in record.rules.sides(players)) != record.sides:
-        raise RecordError("the sides do not match the rules' seating", 1)
+        raise RecordError(
+            "the sides do not match the rules' seating", 1, problem=RecordProblem.SIDES_RULES
+        )
     lines = record.lines
     try:
         return replay_all(record.rules, players, record.events, seed=record.seed)
@@ -277,12 +287,31 @@ def verify(record: Record) -> Game:
         # An index past the events: the rules go on after the record's last line.
         at_end = (lines[-1] + 1) if lines else 2
         line = lines[error.index] if error.index < len(lines) else at_end
-        message = error.message + _direction_hint(record, error.index)
-        raise RecordError(message, line) from None
+        turned = _other_way_round(record, error.index)
+        message = error.message
+        if turned:
+            direction, seat, expected, actor = turned
+            message += (
+                f" (seats are numbered clockwise, and the rules' direction is {direction.value}: "
+                f"after seat {seat} comes seat {expected}, not seat {actor})"
+            )
+            raise RecordError(
+                message,
+                line,
+                problem=RecordProblem.REPLAY,
+                error=error,
+                direction=direction,
+                seat=seat,
+                expected=expected,
+                actor=actor,
+            ) from None
+        raise RecordError(message, line, problem=RecordProblem.REPLAY, error=error) from None
 
 
-def _direction_hint(record: Record, index: int) -> str:
-    """Why a turn looks out of order, when the record went round the other way.
+def _other_way_round(record: Record, index: int) -> tuple[Direction, int, int, int] | None:
+    """Why a turn looks out of order, when the record went round the other way:
+    the rules' direction, the seat that acted last, the seat expected next and
+    the seat the record has act instead (None: not that).
 
     Seats are numbered clockwise, and the turn passes the way the rules'
     ``direction`` says: a program that numbers seats in play order writes a
@@ -290,23 +319,20 @@ def _direction_hint(record: Record, index: int) -> str:
     """
     players = len(record.players)
     if players < 3 or index >= len(record.events):
-        return ""
+        return None
     actor = record.events[index]
     if not isinstance(actor, (Played, Drew, Passed)):
-        return ""
+        return None
     before = next(
         (e for e in reversed(record.events[:index]) if isinstance(e, (Played, Passed, Dealt))),
         None,
     )
     if not isinstance(before, (Played, Passed)) or before.player == actor.player:
-        return ""
+        return None
     direction = record.rules.direction
     other = next(d for d in Direction if d is not direction)
     seat = before.player
     if actor.player != next_seat(seat, players, other):
-        return ""
+        return None
     expected = next_seat(seat, players, direction)
-    return (
-        f" (seats are numbered clockwise, and the rules' direction is {direction.value}: "
-        f"after seat {seat} comes seat {expected}, not seat {actor.player})"
-    )
+    return direction, seat, expected, actor.player

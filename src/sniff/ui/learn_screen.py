@@ -27,6 +27,7 @@ from sniff.announce import Phrasebook, Utterance
 from sniff.announce.coach import CoachWords
 from sniff.announce.keys import KeyTexts, key_name
 from sniff.engine import ACTIVE, Action, Observation, Refusal
+from sniff.enums import Cue
 from sniff.learn import Coach, Do, Lesson, LessonError, load_lessons, open_lesson
 from sniff.learn.progress import ProgressBook
 from sniff.session.local import LocalGame
@@ -370,7 +371,7 @@ class LessonListScreen:
             len(lesson.steps),
         )
 
-    def _say(self, text: str, *, cue: str | None = None) -> None:
+    def _say(self, text: str, *, cue: Cue | None = None) -> None:
         self.ctx.output.say(Utterance(text, interrupt=True, cue=cue, kind="menu"))
         self.host.invalidate()
 
@@ -402,13 +403,13 @@ class LessonListScreen:
         if self._no_lessons():
             return
         self.index = (self.index + delta) % len(self.lessons)
-        self._say(self.describe(), cue="menu")
+        self._say(self.describe(), cue=Cue.MENU)
 
     def jump(self, index: int) -> None:
         if self._no_lessons():
             return
         self.index = index
-        self._say(self.describe(), cue="menu")
+        self._say(self.describe(), cue=Cue.MENU)
 
     def start_over(self) -> None:
         if self._no_lessons():
@@ -416,7 +417,7 @@ class LessonListScreen:
         lesson = self.lessons[self.index]
         title = self.words.lesson_text(lesson.title)
         if self.book.place(lesson) is None:
-            self._say(self.words.nothing_to_forget(title), cue="invalid")
+            self._say(self.words.nothing_to_forget(title), cue=Cue.INVALID)
             return
         problem = self.book.forget_place(lesson)
         self._say(self.words.start_over(title))
@@ -432,7 +433,7 @@ class LessonListScreen:
         """Without lessons (they could not be read), every key says so."""
         if self.broken is None:
             return False
-        self._say(self.words.lessons_broken(self.broken), cue="invalid")
+        self._say(self.words.lessons_broken(self.broken), cue=Cue.INVALID)
         return True
 
     def open(self, index: int) -> None:

@@ -438,6 +438,8 @@ class SetupMenuScreen:
         if new.language != old.language:
             language = choose_language(None, new.language)
             self.ctx.translator = translator(language)
+            # The output's own notices (a speech output failing) in the new language too.
+            self.ctx.output.set_translator(self.ctx.translator)
             if voice is not None:
                 voice.set_language(language)
         if voice is not None and new.voice_rate != old.voice_rate:

@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
+from sniff.announce.errors import ErrorWords
 from sniff.announce.files import FileWords
 from sniff.announce.practice import PracticeWords
 from sniff.announce.utterance import Utterance
@@ -49,6 +50,7 @@ from sniff.practice import (
 from sniff.storage import record_practice
 from sniff.ui.base import Binding, Host
 from sniff.ui.lists import next_by_letter
+from sniff.ui.messages import WrappedText
 
 if TYPE_CHECKING:
     import asyncio
@@ -203,9 +205,14 @@ class PracticeScreen:
 
     def container(self) -> AnyContainer:
         from prompt_toolkit.layout.containers import Window
-        from prompt_toolkit.layout.controls import FormattedTextControl
 
-        return Window(FormattedTextControl(self._lines, focusable=True, show_cursor=False))
+        # Broken between words: a long summary or question is never cut at the edge.
+        return Window(WrappedText(self._lines))
+
+    def shown_texts(self) -> tuple[str, ...]:
+        """The last answer's feedback, or the summary, is drawn here: the message area
+        does not show it again."""
+        return (self.last_feedback,) if self.last_feedback else ()
 
     def _lines(self) -> StyleAndTextTuples:
         words = self.words
@@ -482,18 +489,23 @@ class PracticeScreen:
                 seconds=sum(a.seconds for a in pending),
             )
         except OSError as error:
-            self._save_problem(error.strerror or str(error))
+            self._save_problem(error)
             return
         self.saved = len(session.answers)
         if result.set_aside is not None:
             # Damaged statistics were kept aside and start again: say where, once.
             self.ctx.output.say(FileWords(self.ctx.translator).stats_kept(str(result.set_aside)))
         elif result.problem is not None and result.problem.code == "unreadable":
-            self._save_problem(result.problem.detail)
+            cause = result.problem.cause
+            self._save_problem(cause if cause is not None else result.problem.detail)
 
-    def _save_problem(self, reason: str) -> None:
+    def _save_problem(self, problem: BaseException | str) -> None:
+        """Say once per session why the progress could not be saved, in the player's
+        language (the system's error in words; a bare English detail as it is)."""
         if not self._save_failed:
             self._save_failed = True
+            tr = self.ctx.translator
+            reason = ErrorWords(tr).why(problem) if isinstance(problem, BaseException) else problem
             self._say(self.words.saved_problem(reason), cue=Cue.INVALID, interrupt=False)
 
     def close(self) -> None:

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from sniff.enums import SpeechMode, values
+from sniff.enums import SpeechMode, SpeechOutput, SpeechProblem, values
 from sniff.output.speech.base import SpeechBackend, SpeechError, SpeechUnavailable, VoiceSettings
 from sniff.output.speech.chain import FallbackCallback, FallbackEvent, FallbackSpeech
 from sniff.output.speech.null import NullSpeech
@@ -65,8 +65,8 @@ def create_speech(
     A chosen output that cannot start is replaced at once and
     ``on_fallback`` hears why (``started=False``).
 
-    >>> create_speech("none").name
-    'none'
+    >>> create_speech("none").name is SpeechOutput.NONE
+    True
     """
     if mode not in MODES:
         raise ValueError(f"unknown speech mode {mode!r}; choose one of {', '.join(MODES)}")
@@ -85,22 +85,25 @@ def create_speech(
             attempt(kind, build)
 
     def built_in_voice() -> None:
-        attempt("voice", lambda: _voice(language, rate, volume, voice, sound))
+        attempt(SpeechOutput.VOICE, lambda: _voice(language, rate, volume, voice, sound))
 
-    if mode == "screenreader":
+    if mode == SpeechMode.SCREENREADER:
         readers()
-    elif mode == "voice":
+    elif mode == SpeechMode.VOICE:
         built_in_voice()
         readers()
-    elif mode == "auto":
+    elif mode == SpeechMode.AUTO:
         if _reader_running():
             readers()
         built_in_voice()
-        failures = [f for f in failures if f[0] != "voice"] if chain else failures
-    if mode != "none":
+        failures = [f for f in failures if f[0] != SpeechOutput.VOICE] if chain else failures
+    if mode != SpeechMode.NONE:
         chain.append(TextSpeech(text_stream))
     speech = FallbackSpeech(chain, on_fallback)
-    wanted = {"screenreader": "screenreader", "voice": "voice"}.get(mode)
+    wanted = {
+        SpeechMode.SCREENREADER: SpeechOutput.SCREENREADER,
+        SpeechMode.VOICE: SpeechOutput.VOICE,
+    }.get(SpeechMode(mode))
     if wanted is not None and on_fallback is not None and chain[0].name != wanted and failures:
         error = failures[0][1]
         with contextlib.suppress(Exception):  # a faulty notice must not stop the game
@@ -137,11 +140,11 @@ def _reader_builders(language: str) -> list[tuple[str, Callable[[], SpeechBacken
     builders: list[tuple[str, Callable[[], SpeechBackend]]] = []
     linux = _linux()
     if not linux or orca_running():
-        builders.append(("screenreader", lambda: _prism_reader(language)))
+        builders.append((SpeechOutput.SCREENREADER, lambda: _prism_reader(language)))
     if linux:
-        builders.append(("speechd", lambda: _speech_dispatcher(language)))
+        builders.append((SpeechOutput.SPEECHD, lambda: _speech_dispatcher(language)))
     else:
-        builders.append(("screenreader", _accessible_output))
+        builders.append((SpeechOutput.SCREENREADER, _accessible_output))
     return builders
 
 
@@ -170,7 +173,7 @@ def _voice(
 ) -> SpeechBackend:
     if sound is None or not getattr(sound, "audible", False):
         raise SpeechUnavailable(
-            "there is no sound device for the built-in voice", "no-audio-device"
+            "there is no sound device for the built-in voice", SpeechProblem.NO_AUDIO_DEVICE
         )
     from sniff.output.speech.voice import VoiceSpeech
 

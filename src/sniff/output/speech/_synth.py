@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from sniff.enums import SpeechProblem
 from sniff.output.speech._jobs import JobThread
 from sniff.output.speech._pcm import read_pcm16
 from sniff.output.speech._quiet import quiet_thread
@@ -194,12 +195,12 @@ class Pyttsx3Synthesiser:
                 )
         except ImportError as error:
             raise SpeechUnavailable(
-                f"pyttsx3 is not installed ({error})", "missing-library"
+                f"pyttsx3 is not installed ({error})", SpeechProblem.MISSING_LIBRARY
             ) from error
         except Exception as error:
             _log.debug("pyttsx3 failed to start", exc_info=True)
             raise SpeechUnavailable(
-                f"no speech voice: {hint} ({error})", "no-synthesizer"
+                f"no speech voice: {hint} ({error})", SpeechProblem.NO_SYNTHESIZER
             ) from error
         default = str(self._defaults.get("voice") or "")
         self.voices = tuple(

@@ -30,8 +30,19 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sniff.enums import Heard
-from sniff.output.speech.base import EndReporter, SpeechBackend
+from sniff.enums import Heard, SpeechProblem
+from sniff.output.speech.base import (
+    BusyReporter,
+    EndReporter,
+    FailureReporter,
+    FollowsLanguage,
+    Reconnecting,
+    SelfChecking,
+    SpeechBackend,
+    SpeechError,
+    VoiceSettings,
+    label_of,
+)
 from sniff.output.speech.null import NullSpeech
 
 __all__ = ["REVIVE_SECONDS", "FallbackCallback", "FallbackEvent", "FallbackSpeech", "label_of"]
@@ -53,16 +64,17 @@ _Key = tuple[SpeechBackend, object]
 class FallbackEvent:
     """What changed in the chain, for the notice the player hears.
 
-    *old* and *new* are backend kinds (``"screenreader"``, ``"speechd"``,
-    ``"voice"``, ``"text"``...), the labels their proper names where they
-    have one ("NVDA", "Speech Dispatcher"). *reason* is the failure's code;
+    *old* and *new* are backend kinds (a :class:`~sniff.enums.SpeechOutput`
+    mostly: ``screenreader``, ``speechd``, ``voice``, ``text``...), the labels
+    their proper names where they have one ("NVDA", "Speech Dispatcher").
+    *reason* is the failure's code;
     *started* is False when *old* never spoke (it could not start at all);
     *revived* is True when *new* came back and takes over from *old*.
     """
 
     old: str
     new: str
-    reason: str = "failed"
+    reason: SpeechProblem = SpeechProblem.FAILED
     old_label: str | None = None
     new_label: str | None = None
     started: bool = True
@@ -90,12 +102,6 @@ def _mark_of(backend: SpeechBackend) -> object:
     except Exception:  # a reporter that fails can tell nothing
         _log.debug("%s could not mark a text", backend.name, exc_info=True)
         return None
-
-
-def label_of(backend: object) -> str | None:
-    """A backend's proper name ("NVDA", "Orca"), if it has one."""
-    label = getattr(backend, "label", None)
-    return label if isinstance(label, str) and label else None
 
 
 class FallbackSpeech:
@@ -130,7 +136,7 @@ class FallbackSpeech:
         #: call :meth:`check` soon, on its own thread.
         self.on_trouble: Callable[[], None] | None = None
         for backend in chain:
-            if hasattr(backend, "on_failure"):
+            if isinstance(backend, FailureReporter):
                 backend.on_failure = self._backend_failed
 
     @property
@@ -155,7 +161,8 @@ class FallbackSpeech:
     @property
     def busy(self) -> bool | None:
         """Whether the active backend is still speaking (None: it cannot tell)."""
-        busy = getattr(self.active, "busy", None)
+        active = self.active
+        busy = active.busy if isinstance(active, BusyReporter) else None
         return busy if isinstance(busy, bool) else None
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
@@ -234,15 +241,30 @@ class FallbackSpeech:
 
     def set_rate(self, words_per_minute: int) -> None:
         """Pass the rate to every backend that has a voice (a later one may take over)."""
-        self._configure("set_rate", words_per_minute)
+
+        def apply(backend: SpeechBackend) -> None:
+            if isinstance(backend, VoiceSettings):
+                backend.set_rate(words_per_minute)
+
+        self._configure("set_rate", words_per_minute, apply)
 
     def set_volume(self, volume: float) -> None:
         """Pass the volume to every backend that has a voice."""
-        self._configure("set_volume", volume)
+
+        def apply(backend: SpeechBackend) -> None:
+            if isinstance(backend, VoiceSettings):
+                backend.set_volume(volume)
+
+        self._configure("set_volume", volume, apply)
 
     def set_language(self, language: str) -> None:
         """Pass the language to every backend that takes one."""
-        self._configure("set_language", language)
+
+        def apply(backend: SpeechBackend) -> None:
+            if isinstance(backend, FollowsLanguage):
+                backend.set_language(language)
+
+        self._configure("set_language", language, apply)
 
     def _call(
         self, action: Callable[[SpeechBackend], None], *, marking: bool = False
@@ -276,7 +298,7 @@ class FallbackSpeech:
                         # Even the last resort failed (a custom chain): stay silent.
                         break
                     self._backends.pop(0)
-                    if callable(getattr(backend, "reconnect", None)):
+                    if isinstance(backend, Reconnecting):
                         self._fallen.append(backend)
                     else:
                         _close_quietly(backend)
@@ -288,7 +310,11 @@ class FallbackSpeech:
                     FallbackEvent(
                         old=old.name,
                         new=self._backends[0].name,
-                        reason=getattr(failure, "reason", "failed"),
+                        reason=(
+                            failure.reason
+                            if isinstance(failure, SpeechError)
+                            else SpeechProblem.FAILED
+                        ),
                         old_label=label_of(old),
                         new_label=label_of(self._backends[0]),
                         detail=str(failure),
@@ -309,7 +335,8 @@ class FallbackSpeech:
                 if self._rank.get(id(backend), 0) >= active_rank:
                     continue
                 try:
-                    backend.reconnect()  # type: ignore[attr-defined]
+                    if isinstance(backend, Reconnecting):
+                        backend.reconnect()
                 except Exception:  # still away: try again later
                     _log.debug("%s is still away", backend.name, exc_info=True)
                     continue
@@ -320,7 +347,7 @@ class FallbackSpeech:
                     FallbackEvent(
                         old=old.name,
                         new=backend.name,
-                        reason="back",
+                        reason=SpeechProblem.BACK,
                         old_label=label_of(old),
                         new_label=label_of(backend),
                         revived=True,
@@ -336,29 +363,31 @@ class FallbackSpeech:
         except Exception:  # a faulty notice must not stop the game
             _log.debug("on_fallback callback failed", exc_info=True)
 
-    def _configure(self, method: str, value: object) -> None:
+    def _configure(
+        self, method: str, value: object, apply: Callable[[SpeechBackend], None]
+    ) -> None:
+        """*apply* a setting to every backend, still in the chain or fallen (a later
+        one may take over, a fallen one come back)."""
         with self._lock:
             for backend in [*self._backends, *self._fallen]:
-                setter = getattr(backend, method, None)
-                if not callable(setter):
-                    continue
                 try:
-                    setter(value)
+                    apply(backend)
                 except Exception:  # a bad setting must not end speech
                     _log.debug("%s(%r) failed on %s", method, value, backend.name, exc_info=True)
 
 
 def _check(backend: SpeechBackend) -> None:
     """Let *backend* raise a failure found on its own thread, if it can."""
-    check = getattr(backend, "check", None)
-    if callable(check):
-        check()
+    if isinstance(backend, SelfChecking):
+        backend.check()
 
 
 def _handed_on(backend: SpeechBackend, error: Exception) -> list[tuple[str, _Key | None]]:
     """The texts a failed *backend* did not say, each with its mark there (if known)."""
-    texts = [str(text) for text in getattr(error, "unsaid", ()) or ()]
-    marks = list(getattr(error, "unsaid_marks", ()) or ())
+    if not isinstance(error, SpeechError):
+        return []
+    texts = [str(text) for text in error.unsaid]
+    marks = list(error.unsaid_marks)
     if len(marks) != len(texts):
         return [(text, None) for text in texts]
     return [

@@ -25,6 +25,7 @@ from ctypes import CFUNCTYPE, POINTER, Structure, c_char_p, c_int, c_short, c_ui
 from pathlib import Path
 from typing import Any
 
+from sniff.enums import SpeechProblem
 from sniff.output.speech._jobs import JobThread
 from sniff.output.speech._voices import VoiceInfo
 from sniff.output.speech.base import SpeechError, SpeechUnavailable
@@ -168,7 +169,7 @@ class EspeakSynthesiser:
     def _open(self) -> None:
         """Load the library, start it, and list its voices (on the job thread)."""
         if self._path is None:
-            raise SpeechUnavailable("eSpeak-NG is not installed", "no-synthesizer")
+            raise SpeechUnavailable("eSpeak-NG is not installed", SpeechProblem.NO_SYNTHESIZER)
         try:
             lib = ctypes.CDLL(self._path)
             lib.espeak_Initialize.restype = c_int
@@ -190,12 +191,16 @@ class EspeakSynthesiser:
             lib.espeak_ListVoices.restype = POINTER(POINTER(_Voice))
             lib.espeak_ListVoices.argtypes = [c_void_p]
         except (OSError, AttributeError) as error:
-            raise SpeechUnavailable(f"eSpeak-NG cannot load: {error}", "no-synthesizer") from None
+            raise SpeechUnavailable(
+                f"eSpeak-NG cannot load: {error}", SpeechProblem.NO_SYNTHESIZER
+            ) from None
         rate = lib.espeak_Initialize(
             _AUDIO_OUTPUT_SYNCHRONOUS, CHUNK_MS, None, _INITIALIZE_DONT_EXIT
         )
         if rate <= 0:
-            raise SpeechUnavailable("eSpeak-NG could not start (no voice data?)", "no-synthesizer")
+            raise SpeechUnavailable(
+                "eSpeak-NG could not start (no voice data?)", SpeechProblem.NO_SYNTHESIZER
+            )
         self._callback = _Callback(self._on_sound)
         lib.espeak_SetSynthCallback(self._callback)
         self._lib, self.sample_rate = lib, rate

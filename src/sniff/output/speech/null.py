@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from sniff.enums import SpeechOutput
+
 __all__ = ["NullSpeech"]
 
 
 class NullSpeech:
     """Accepts every call and does nothing, so it can never fail."""
 
-    name = "none"
+    name = SpeechOutput.NONE
     busy = False  # nothing is said, so nothing is awaited
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:

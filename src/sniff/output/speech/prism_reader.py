@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sniff.enums import Heard
+from sniff.enums import Heard, SpeechOutput, SpeechProblem
 from sniff.output.speech._marks import MarkBook
 from sniff.output.speech.base import SpeechError, SpeechUnavailable
 
@@ -53,10 +53,12 @@ def _prism() -> Any:
         import prism  # lazy: it loads a native library (about 0.1 s)
     except ImportError as error:
         raise SpeechUnavailable(
-            f"prismatoid is not installed: {error}", "missing-library"
+            f"prismatoid is not installed: {error}", SpeechProblem.MISSING_LIBRARY
         ) from None
     except OSError as error:  # the wheel is there but its library will not load
-        raise SpeechUnavailable(f"prismatoid cannot load: {error}", "missing-library") from None
+        raise SpeechUnavailable(
+            f"prismatoid cannot load: {error}", SpeechProblem.MISSING_LIBRARY
+        ) from None
     return prism
 
 
@@ -65,7 +67,9 @@ def _context() -> Any:
     try:
         return prism.Context()
     except Exception as error:  # prism raises RuntimeError when it cannot start
-        raise SpeechUnavailable(f"prismatoid cannot start: {error}", "missing-library") from None
+        raise SpeechUnavailable(
+            f"prismatoid cannot start: {error}", SpeechProblem.MISSING_LIBRARY
+        ) from None
 
 
 def _readers(context: Any) -> list[Any]:
@@ -115,7 +119,7 @@ class PrismSpeech:
     built on a registry of their own); by default, the system's.
     """
 
-    name = "screenreader"
+    name = SpeechOutput.SCREENREADER
 
     def __init__(self, *, language: str = "en", context: Any = None) -> None:
         self._context = _context() if context is None else context
@@ -131,7 +135,7 @@ class PrismSpeech:
                 self._id = reader
                 break
         if self._backend is None:
-            raise SpeechUnavailable("no screen reader is running", "no-screen-reader")
+            raise SpeechUnavailable("no screen reader is running", SpeechProblem.NO_SCREEN_READER)
         self._take(self._backend)
 
     def _take(self, backend: Any) -> None:
@@ -234,18 +238,18 @@ class PrismSpeech:
         """The reader was restarted: reach it again (raises while it is away)."""
         backend = _reach(self._context, self._id)
         if backend is None:
-            raise SpeechUnavailable(f"{self.label} is not running", "no-screen-reader")
+            raise SpeechUnavailable(f"{self.label} is not running", SpeechProblem.NO_SCREEN_READER)
         self._take(backend)
 
     # -- internals -------------------------------------------------------------------
 
     def _do(self, action: Any) -> None:
         if self._backend is None:
-            raise SpeechError("the screen reader connection is closed", "gone")
+            raise SpeechError("the screen reader connection is closed", SpeechProblem.GONE)
         try:
             action()
         except Exception as error:  # prism raises its own error classes
-            raise SpeechError(f"{self.label}: {error}", "gone") from None
+            raise SpeechError(f"{self.label}: {error}", SpeechProblem.GONE) from None
 
     def _choose_language(self) -> None:
         """A voice of the game's language, if the one in use speaks another."""

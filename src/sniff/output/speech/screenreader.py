@@ -28,6 +28,7 @@ import sys
 import time
 from typing import Any
 
+from sniff.enums import SpeechOutput, SpeechProblem
 from sniff.output.speech._quiet import quiet
 from sniff.output.speech.base import SpeechError, SpeechUnavailable
 from sniff.output.speech.probe import process_running
@@ -118,13 +119,15 @@ class ScreenReaderSpeech:
         platform = _platform()
         candidates = _OUTPUTS.get(platform, ())
         if not candidates:
-            raise SpeechUnavailable(f"no screen reader support on {sys.platform}", "unsupported")
+            raise SpeechUnavailable(
+                f"no screen reader support on {sys.platform}", SpeechProblem.UNSUPPORTED
+            )
         try:
             with quiet():
                 importlib.import_module("accessible_output2.outputs")
         except Exception as error:
             message = f"accessible-output2 is not usable: {error}"
-            raise SpeechUnavailable(message, "missing-library") from error
+            raise SpeechUnavailable(message, SpeechProblem.MISSING_LIBRARY) from error
         self._output: Any = None
         for module in candidates:
             output = _load_output(module)
@@ -138,9 +141,11 @@ class ScreenReaderSpeech:
                 _close_output(output)
         if self._output is None:
             if platform == "linux":
-                raise SpeechUnavailable(_SPEECHD_HINT, "missing-library")
-            raise SpeechUnavailable("no running screen reader was found", "no-screen-reader")
-        self.name = "screenreader"
+                raise SpeechUnavailable(_SPEECHD_HINT, SpeechProblem.MISSING_LIBRARY)
+            raise SpeechUnavailable(
+                "no running screen reader was found", SpeechProblem.NO_SCREEN_READER
+            )
+        self.name = SpeechOutput.SCREENREADER
         self.label = str(getattr(self._output, "name", "") or "") or None
         self._checked_at = time.monotonic()
         self._has_braille = _supports_braille(self._output)

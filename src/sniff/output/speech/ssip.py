@@ -54,7 +54,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from sniff.enums import Heard
+from sniff.enums import Heard, SpeechOutput, SpeechProblem
 from sniff.output.speech._marks import MarkBook
 from sniff.output.speech.base import SpeechError, SpeechUnavailable
 
@@ -134,7 +134,7 @@ class SpeechDispatcherSpeech:
     Dispatcher neither runs nor can be started.
     """
 
-    name = "speechd"
+    name = SpeechOutput.SPEECHD
     label = "Speech Dispatcher"
 
     def __init__(self, *, language: str = "en", spawn: bool = True) -> None:
@@ -230,7 +230,7 @@ class SpeechDispatcherSpeech:
         player's back: it answers while its sound is still broken. Starting
         speech again from the menu makes a new client."""
         if self._silent:
-            raise SpeechUnavailable("Speech Dispatcher fell silent earlier", "silent")
+            raise SpeechUnavailable("Speech Dispatcher fell silent earlier", SpeechProblem.SILENT)
         self._drop()
         with self._state:
             self._closed = False
@@ -261,14 +261,14 @@ class SpeechDispatcherSpeech:
             if not spawn or not _autospawn(path):
                 raise SpeechUnavailable(
                     f"Speech Dispatcher is not running ({path}: {error.strerror or error})",
-                    "no-speechd",
+                    SpeechProblem.NO_SPEECHD,
                 ) from None
             try:
                 sock = _open(path)
             except OSError as again:
                 raise SpeechUnavailable(
                     f"Speech Dispatcher did not start ({path}: {again.strerror or again})",
-                    "no-speechd",
+                    SpeechProblem.NO_SPEECHD,
                 ) from None
         sock.settimeout(None)
         self._sock = sock
@@ -316,7 +316,7 @@ class SpeechDispatcherSpeech:
         if failure is not None:
             raise failure
 
-    def _fail(self, message: str, reason: str = "gone") -> None:
+    def _fail(self, message: str, reason: SpeechProblem = SpeechProblem.GONE) -> None:
         """Speech Dispatcher went away or fell silent: keep what was not heard, with
         its marks, for the next output, and tell the chain at once."""
         with self._state:
@@ -327,12 +327,12 @@ class SpeechDispatcherSpeech:
                 handed.append(self._current)
             handed += self._queue
             error = SpeechError(message, reason)
-            error.unsaid = [m.text for m in handed]  # type: ignore[attr-defined]
-            error.unsaid_marks = [m.mark for m in handed]  # type: ignore[attr-defined]
+            error.unsaid = [m.text for m in handed]
+            error.unsaid_marks = [m.mark for m in handed]
             for handed_on in handed:
                 self._book.cut(handed_on.mark)  # not said here: the chain follows it on
             self._failure = error
-            self._silent = self._silent or reason == "silent"
+            self._silent = self._silent or reason is SpeechProblem.SILENT
             self._queue.clear()
             self._current = None
             self._unreported = []
@@ -367,7 +367,7 @@ class SpeechDispatcherSpeech:
                     self._fail(
                         f"Speech Dispatcher reported nothing of {SILENT_LIMIT} messages in a row "
                         "(its sound may be broken)",
-                        "silent",
+                        SpeechProblem.SILENT,
                     )
                     return
                 if cancel:
@@ -510,17 +510,17 @@ class SpeechDispatcherSpeech:
     def _exchange(self, payload: bytes, expect: str) -> list[str]:
         sock = self._sock
         if sock is None:
-            raise SpeechError("Speech Dispatcher is not connected", "gone")
+            raise SpeechError("Speech Dispatcher is not connected", SpeechProblem.GONE)
         try:
             sock.sendall(payload)
         except OSError as error:
-            raise SpeechError(f"Speech Dispatcher went away: {error}", "gone") from None
+            raise SpeechError(f"Speech Dispatcher went away: {error}", SpeechProblem.GONE) from None
         deadline = time.monotonic() + REPLY_SECONDS
         with self._state:
             while not self._replies:
                 left = deadline - time.monotonic()
                 if left <= 0 or self._sock is not sock:
-                    raise SpeechError("Speech Dispatcher does not answer", "gone")
+                    raise SpeechError("Speech Dispatcher does not answer", SpeechProblem.GONE)
                 self._state.wait(left)
             reply = self._replies.popleft()
         if not reply[-1].startswith(expect):

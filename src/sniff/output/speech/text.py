@@ -11,6 +11,7 @@ import sys
 import threading
 from typing import TextIO
 
+from sniff.enums import SpeechOutput
 from sniff.output.lines import one_line, write_lines
 
 __all__ = ["TextSpeech", "one_line"]  # one_line: kept here for its old importers
@@ -19,7 +20,7 @@ __all__ = ["TextSpeech", "one_line"]  # one_line: kept here for its old importer
 class TextSpeech:
     """Writes every announcement as a new line and flushes it at once."""
 
-    name = "text"
+    name = SpeechOutput.TEXT
     #: A written line is read at once: the game never waits for it.
     busy = False
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from sniff.enums import Heard
+from sniff.enums import Heard, SpeechOutput, SpeechProblem
 from sniff.output.speech._marks import MarkBook
 from sniff.output.speech._pcm import Pcm, read_pcm16
 from sniff.output.speech._synth import synthesiser, voice_for
@@ -116,7 +116,7 @@ class VoiceSpeech:
     start.
     """
 
-    name = "voice"
+    name = SpeechOutput.VOICE
 
     def __init__(
         self,
@@ -239,10 +239,10 @@ class VoiceSpeech:
             raise SpeechError("the voice has been closed")
         if self._lost():
             # The device went away: what was not heard is handed to the next output.
-            error = SpeechError("the sound device was lost", "device-lost")
+            error = SpeechError("the sound device was lost", SpeechProblem.DEVICE_LOST)
             drained = self._drain()
-            error.unsaid = [item.text for item in drained]  # type: ignore[attr-defined]
-            error.unsaid_marks = [item.mark for item in drained]  # type: ignore[attr-defined]
+            error.unsaid = [item.text for item in drained]
+            error.unsaid_marks = [item.mark for item in drained]
             raise error
         if self._error is not None:
             # Reported on the next call: speak() returned long before the

@@ -23,10 +23,13 @@ from prompt_toolkit.layout.dimension import Dimension
 
 from sniff.announce import Utterance
 from sniff.announce.answers import Answers
+from sniff.announce.errors import ErrorWords
 from sniff.announce.files import FileWords
 from sniff.engine import ACTIVE, Observation, Phase
+from sniff.session.keeping import RecordSetAside
 from sniff.session.link import SeatLink
 from sniff.session.local import PlayedGame
+from sniff.storage.limits import DataError
 from sniff.ui.base import Binding
 from sniff.ui.confirm import ConfirmScreen
 from sniff.ui.game.actions import GameActions
@@ -133,31 +136,25 @@ class GameScreen:
         }
 
     def _problem(self, what: str, error: Exception) -> None:
-        """A save, record or statistics file could not be kept: say so once; the
-        game goes on (see :data:`sniff.session.keeping.ProblemHandler`)."""
+        """A save, record or statistics file could not be kept: say so once, why in
+        the player's language; the game goes on (see
+        :data:`sniff.session.keeping.ProblemHandler`)."""
         texts, files = self.voice.texts, FileWords(self.voice.tr)
-        detail = getattr(error, "strerror", None) or str(error)
-        kept = str(getattr(error, "kept", None) or "")
+        why = ErrorWords(self.voice.tr).why(error)
         if what == "save":
-            self.voice.say(texts.save_failed(detail))
-        elif what == "record":
-            where = getattr(error, "filename", None) or getattr(error, "path", None) or ""
-            self.voice.say(files.record_failed(str(where), detail))
-        elif what == "record-aside":
-            self.voice.say(
-                files.record_kept(
-                    str(getattr(error, "path", "")),
-                    kept,
-                    reason=getattr(error, "code", "corrupt"),
-                    plays=getattr(error, "plays", 0),
-                )
-            )
+            self.voice.say(texts.save_failed(why))
+        elif what == "record-aside" and isinstance(error, RecordSetAside):
+            kept = str(error.kept or "")
+            path = str(error.path or "")
+            self.voice.say(files.record_kept(path, kept, reason=error.code, plays=error.plays))
+        elif what in ("record", "record-aside"):
+            self.voice.say(files.record_failed(_file_of(error), why))
         elif what == "record-foreign":
-            self.voice.say(files.record_foreign(str(getattr(error, "path", ""))))
-        elif what == "stats-aside":
-            self.voice.say(files.stats_kept(kept))
+            self.voice.say(files.record_foreign(_file_of(error)))
+        elif what == "stats-aside" and isinstance(error, DataError):
+            self.voice.say(files.stats_kept(str(error.kept or "")))
         else:
-            self.voice.say(texts.stats_failed(detail))
+            self.voice.say(texts.stats_failed(why))
 
     # -- handlers the bindings call -------------------------------------------------
 
@@ -199,8 +196,7 @@ class GameScreen:
         elif keeper.save():
             voice.say(voice.texts.saved())
         elif keeper.last_error is not None:
-            error = keeper.last_error
-            voice.say(voice.texts.save_failed(getattr(error, "strerror", None) or str(error)))
+            voice.say(voice.texts.save_failed(ErrorWords(voice.tr).why(keeper.last_error)))
 
     def quit(self) -> None:
         if self.link.view().phase is Phase.GAME_OVER:
@@ -347,3 +343,12 @@ def _count(value: object) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1_000_000:
         return value
     return 0
+
+
+def _file_of(error: Exception) -> str:
+    """The file a keeping problem is about: the system's, or the one the game named."""
+    if isinstance(error, OSError) and error.filename is not None:
+        return str(error.filename)
+    if isinstance(error, DataError) and error.path is not None:
+        return str(error.path)
+    return ""

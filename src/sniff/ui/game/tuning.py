@@ -7,9 +7,11 @@ command line holds for this run only and stays out of the file.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from sniff.enums import Verbosity
+from sniff.output.speech.base import VoiceSettings, speaking_backend
 from sniff.storage import save_settings
 from sniff.storage.settings import RATE_RANGE, Settings
 from sniff.ui.base import UiContext
@@ -58,16 +60,12 @@ class Tuning:
                 save_settings(base)
 
 
-def _rate_setter(speech: object) -> Any:
-    """The speaking backend's ``set_rate`` if it has one, else None.
+def _rate_setter(speech: object) -> Callable[[int], None] | None:
+    """The speaking backend's ``set_rate`` if it has a voice to tune, else None.
 
     A screen reader's rate is the player's own and it offers none: only a voice
-    of the game's own can be made faster or slower here.
+    of the game's own can be made faster or slower here. The backend is the one
+    that speaks now, through the line echo and the fallback chain.
     """
-    for _ in range(5):
-        inner = getattr(speech, "inner", None) or getattr(speech, "active", None)
-        if inner is None or inner is speech:
-            break
-        speech = inner
-    setter = getattr(speech, "set_rate", None)
-    return setter if callable(setter) else None
+    backend = speaking_backend(speech)
+    return backend.set_rate if isinstance(backend, VoiceSettings) else None

@@ -22,6 +22,7 @@ from sniff.announce.menu import MenuWords
 from sniff.announce.online import OnlineWords
 from sniff.announce.phrases import sentences
 from sniff.engine import Event, Move, Observation, Phase
+from sniff.enums import Cue
 from sniff.i18n import Translator
 from sniff.output.router import Said
 from sniff.session.game import bot_name
@@ -90,8 +91,8 @@ class GameVoice:
 
     def refuse(self, utterance: Utterance) -> None:
         """Say why nothing happened, with the invalid earcon."""
-        if utterance.cue != "invalid":
-            utterance = Utterance(utterance.text, True, "invalid", None, 0, "refusal")
+        if utterance.cue is not Cue.INVALID:
+            utterance = Utterance(utterance.text, interrupt=True, cue=Cue.INVALID, kind="refusal")
         self.say(utterance)
 
     def events(
