@@ -5,8 +5,7 @@ The server sends facts (a kind of news, a seat, a name); the words are made
 here, for each listener: a German and an English player at one table hear the
 same news each in their own words.
 
->>> from sniff.enums import Cue
-from sniff.i18n import Translator
+>>> from sniff.i18n import Translator
 >>> OnlineWords(Translator.null()).spelled("K7QD-3MXA")
 'K, 7, Q, D, dash, 3, M, X, A'
 """

@@ -29,18 +29,18 @@ class RoundEndWords(BookPart):
         tr = self.tr
         mine = self.book.my_side()
         won = lost = False
-        if mine is not None and event.reason is not RoundEnd.TARGET:
+        if mine is not None and event.reason != RoundEnd.TARGET:
             best = max(event.points)
             if any(p != best for p in event.points):
                 won = event.points[mine] == best
                 lost = not won
         cue = Cue.ROUND_WON if won else (Cue.ROUND_LOST if lost else None)
-        if event.reason is RoundEnd.TARGET:
+        if event.reason == RoundEnd.TARGET:
             # Translators: the round stops because a side reached the target score.
             text = tr._("the target is reached")
             return Utterance(sentences(text), kind="round_end")
         parts: list[str] = []
-        if event.reason is RoundEnd.DOMINO and event.went_out is not None:
+        if event.reason == RoundEnd.DOMINO and event.went_out is not None:
             # Translators: a round ends because a player laid the last tile of their hand;
             # who it was follows as a sentence of its own ("Domino! Your partner went out.").
             parts.append(tr._("domino!"))
@@ -160,7 +160,7 @@ class RoundEndWords(BookPart):
         return None if seat is None else self.book.side_of(seat)
 
     def _tie(self, event: RoundEnded) -> str:
-        if event.reason is not RoundEnd.BLOCKED:
+        if event.reason != RoundEnd.BLOCKED:
             return ""
         # Translators: a blocked round where players of different sides hold the fewest
         # pips alike, so nobody wins it.

@@ -205,6 +205,20 @@ def placeholder(tr: Translator, english: str) -> str:
         "GAMES": tr.pgettext("placeholder", "GAMES"),
         # Translators: in --help, the placeholder for a number of rounds (--max-rounds ROUNDS).
         "MAX_ROUNDS": tr.pgettext("placeholder", "ROUNDS"),
+        # Translators: in --help, the placeholder for a network address (--server ADDRESS).
+        "ADDRESS": tr.pgettext("placeholder", "ADDRESS"),
+        # Translators: in --help, the placeholder for a folder (--data FOLDER).
+        "FOLDER": tr.pgettext("placeholder", "FOLDER"),
+        # Translators: in --help, the placeholder for a web address (--origin URL).
+        "URL": tr.pgettext("placeholder", "URL"),
+        # Translators: in --help, the placeholder for a table's code (sniff join CODE).
+        "CODE": tr.pgettext("placeholder", "CODE"),
+        # Translators: in --help, the placeholder for a name (--name NAME).
+        "NAME": tr.pgettext("placeholder", "NAME"),
+        # Translators: in --help, the placeholder for a port number (--port PORT).
+        "PORT": tr.pgettext("placeholder", "PORT"),
+        # Translators: in --help, the placeholder for a number of seconds (--timer TIMER).
+        "TIMER": tr.pgettext("placeholder", "TIMER"),
     }
     return words.get(english, english)
 
