@@ -32,6 +32,18 @@ def _own_terminal() -> None:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+def wait_raw(fd: int, timeout: float = 20.0) -> None:
+    """Wait until the program on the terminal *fd* reads keys one by one (its canonical
+    line mode off), at most *timeout* seconds."""
+    import termios
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not termios.tcgetattr(fd)[3] & termios.ICANON:
+            return
+        time.sleep(0.02)
+
+
 class Pty:
     """``sniff *args`` in a pseudo-terminal; ``env`` adds to the environment."""
 
@@ -51,6 +63,7 @@ class Pty:
             close_fds=True,
         )
         self.master = master
+        self._raw = False
         self.output = bytearray()
         self.reader = threading.Thread(target=self._drain, daemon=True)
         self.reader.start()
@@ -70,6 +83,12 @@ class Pty:
         return self.output.decode("utf-8", "replace")
 
     def send(self, keys: str) -> None:
+        """Type *keys*, once the game reads keys one by one (never into the line
+        discipline before it starts: the terminal would change them, Enter into
+        Control J)."""
+        if not self._raw:
+            wait_raw(self.slave)
+            self._raw = True
         os.write(self.master, keys.encode())
 
     def wait_for(self, text: str, timeout: float = TIMEOUT) -> None:

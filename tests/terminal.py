@@ -8,6 +8,8 @@ import threading
 import time
 from collections.abc import Sequence
 
+from ptyplay import wait_raw
+
 __all__ = ["run_in_terminal"]
 
 
@@ -23,7 +25,6 @@ def run_in_terminal(
     *timeout*); return every byte it wrote to the terminal."""
     master, slave = os.openpty()
     process = subprocess.Popen(list(command), stdin=slave, stdout=slave, stderr=slave, env=env)
-    os.close(slave)
     output = bytearray()
 
     def drain() -> None:
@@ -39,6 +40,9 @@ def run_in_terminal(
     reader = threading.Thread(target=drain, daemon=True)
     reader.start()
     try:
+        # The first key waits until the game reads keys one by one: typed before, the
+        # terminal's line discipline would echo it and change it (Enter into Control J).
+        wait_raw(slave, timeout)
         for pause, key in keys:
             time.sleep(pause)
             os.write(master, key.encode())
@@ -46,6 +50,7 @@ def run_in_terminal(
     finally:
         if process.poll() is None:
             process.kill()
+        os.close(slave)
         reader.join(timeout=2)
         os.close(master)
     return bytes(output)

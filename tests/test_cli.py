@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from ptyplay import wait_raw
+
 from sniff import __version__
 from sniff.cli import build_parser, main
 from sniff.commands import COMMANDS
@@ -354,7 +356,8 @@ class _Pty:
             env={**os.environ, **env},
             close_fds=True,
         )
-        os.close(slave)
+        self.slave = slave  # kept to see when the game reads keys one by one
+        self.keyboard = not only_stderr
         self.master = master
         self.screen = bytearray()
         self._reader = threading.Thread(target=self._drain, daemon=True)
@@ -380,11 +383,14 @@ class _Pty:
             time.sleep(0.05)
 
     def type(self, keys: str) -> None:
+        if self.keyboard:
+            wait_raw(self.slave)  # (typed into the line discipline, Enter would change)
         os.write(self.master, keys.encode())
 
     def finish(self, seconds: float = 30.0) -> tuple[int, str]:
         """Wait for the end; the exit status and what the command wrote to stdout (if piped)."""
         out, _ = self.process.communicate(timeout=seconds)
+        self._close_slave()  # the reader sees the terminal's end once nothing holds it
         self._reader.join(timeout=5)
         return self.process.returncode, (out or b"").decode("utf-8")
 
@@ -396,7 +402,13 @@ class _Pty:
         if self.process.poll() is None:
             self.process.kill()
             self.process.communicate(timeout=10)
+        self._close_slave()
         os.close(self.master)
+
+    def _close_slave(self) -> None:
+        if self.slave >= 0:
+            os.close(self.slave)
+            self.slave = -1
 
 
 def _plain_env(home: Path) -> dict[str, str]:

@@ -58,7 +58,8 @@ def test_a_game_killed_at_random_moments_resumes_with_nothing_done_lost(
     kills = 0
     for _ in range(12):
         game = _game(home, record, seed=7)
-        time.sleep(0.6)  # started (and, after the first run, the resume question asked)
+        # Started (and, after the first run, the resume question asked): keys go in once
+        # the game reads them (Pty.send waits for that).
         for _ in range(rng.randrange(4, 14)):
             game.send(rng.choice(KEYS))
             time.sleep(rng.uniform(0.0, 0.06))

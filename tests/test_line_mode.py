@@ -24,7 +24,7 @@ def test_line_mode_writes_plain_short_lines_and_no_escape_codes(tmp_path: Path) 
     env = {**os.environ, "SNIFF_HOME": str(tmp_path), "TERM": "xterm", "LANG": "en_US.UTF-8"}
     command = [str(SNIFF), "play", "--screen", "line", "--speech", "text", "--no-sound"]
     command += ["--pace", "0", "--bots", "greedy", "--seed", "4"]
-    keys = [(1.0, "h")] + [(0.15, key) for key in ("e", "\x1b[C", "\x1b[B", "c", "s", "q", "y")]
+    keys = [(0.3, "h")] + [(0.15, key) for key in ("e", "\x1b[C", "\x1b[B", "c", "s", "q", "y")]
     output = run_in_terminal(command, env, keys, timeout=15)
     text = output.decode("utf-8")
     assert "\x1b" not in text, repr(text[:300])  # no escape codes at all

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from ptyplay import wait_raw
 from sniff.storage import save_path
 
 SNIFF = Path(sys.executable).parent / "sniff"
@@ -41,6 +42,7 @@ class Terminal:
         # kill-server must not end this test.
         self.tmux = ["tmux", "-S", str(transcript.parent / f"{self.name}.sock")]
         self.transcript = transcript
+        self._raw = False
         exports = " ".join(f"{key}={shlex.quote(value)}" for key, value in env.items())
         shell = f"env {exports} {shlex.join(command)}; echo EXITED $?; sleep 30"
         subprocess.run(
@@ -76,7 +78,27 @@ class Terminal:
         )
 
     def send(self, *keys: str) -> None:
+        if not self._raw:
+            self._wait_raw()
         subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
+
+    def _wait_raw(self) -> None:
+        """Wait until the program reads keys one by one: typed before, the terminal's
+        line discipline would hold them and change them (Enter into Control J)."""
+        done = subprocess.run(
+            [*self.tmux, "display-message", "-p", "-t", self.name, "#{pane_tty}"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        tty = done.stdout.strip()
+        if tty:
+            fd = os.open(tty, os.O_RDONLY | os.O_NOCTTY)
+            try:
+                wait_raw(fd, TIMEOUT)
+            finally:
+                os.close(fd)
+        self._raw = True
 
     def press(self, *keys: str, expect: str | None = None) -> list[str]:
         """Press *keys*; wait for new lines (matching *expect*); return the new lines."""
