@@ -82,11 +82,12 @@ class Pty:
     def text(self) -> str:
         return self.output.decode("utf-8", "replace")
 
-    def send(self, keys: str) -> None:
+    def send(self, keys: str, *, raw: bool = True) -> None:
         """Type *keys*, once the game reads keys one by one (never into the line
         discipline before it starts: the terminal would change them, Enter into
-        Control J)."""
-        if not self._raw:
+        Control J). *raw* False: as they are, now (a command that reads lines, or a
+        Control C the terminal itself turns into a signal)."""
+        if raw and not self._raw:
             wait_raw(self.slave)
             self._raw = True
         os.write(self.master, keys.encode())

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from ptyplay import wait_raw
-
 from sniff import __version__
 from sniff.cli import build_parser, main
 from sniff.commands import COMMANDS

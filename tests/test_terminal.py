@@ -153,7 +153,7 @@ def test_control_c_ends_a_command_with_status_130_and_no_traceback(
     else:
         pty = _start(run, home, "stats", "--reset")
         pty.wait_for("Type yes to confirm")
-    pty.send("\x03")  # Control C, through the terminal as a person sends it
+    pty.send("\x03", raw=False)  # Control C, through the terminal as a person sends it
     assert pty.wait_exit() == 130
     assert "Traceback" not in pty.text
 
