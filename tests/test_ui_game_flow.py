@@ -9,6 +9,7 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from sniff.announce import Announcer, Words
 from sniff.commands.play import main_play, play_parser
 from sniff.engine import MugginsCalled, Phase, Played
 from sniff.i18n import translator
@@ -131,3 +132,31 @@ def test_a_speech_output_that_cannot_start_is_replaced_and_said_once() -> None:
     notice = "Speech Dispatcher is not running; speaking as text lines instead."
     assert lines.getvalue().splitlines() == [notice]
     assert [u.text for u in ctx.output.history] == [notice]
+
+
+def test_after_new_game_every_key_answers_from_the_new_game() -> None:
+    """New game from the menu, then keys at once: each is answered from the new game's
+    hand and table, never from the finished one's (the keys find the game's parts when
+    they are pressed)."""
+
+    async def go() -> None:
+        async with Driver(["--bots", "greedy", "--seed", "4"]) as d:
+            screen = d.screen
+            await d.press("right", "right")
+            old = d.session
+            # The setup menu's "New game" (as the menu says it on leaving), then yes.
+            screen._menu_done(d.ctx.settings, "new-game")
+            screen.enter()
+            await d.settle()
+            await d.press("y")
+            assert d.session is not old and old.closed
+            obs = d.session.observe(0)
+            ann = Announcer(0, d.tr, player_names=d.screen.voice.names).answers
+            await d.press("h")
+            assert d.last() == ann.hand(obs).text
+            await d.press("home")
+            first = d.session.observe(0).hand[0]
+            assert d.cursor.selected == first
+            assert Words(d.tr).tile(first) in d.last().lower()
+
+    asyncio.run(go())
