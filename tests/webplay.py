@@ -75,10 +75,18 @@ new MutationObserver((changes) => {
 class WebServer:
     """A real server in a thread of its own (see the module docstring)."""
 
-    def __init__(self, data: Path, *, seed: int | None = 1, **options: Any) -> None:
+    def __init__(
+        self,
+        data: Path,
+        *,
+        seed: int | None = 1,
+        limits: ServerLimits | None = None,
+        **options: Any,
+    ) -> None:
         self.data = data
         self.seed = seed
         self.options = options
+        self.limits = limits or ServerLimits()
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.server: SniffServer | None = None
@@ -86,7 +94,7 @@ class WebServer:
     def __enter__(self) -> WebServer:
         self.thread.start()
         opts = ServerOptions(
-            self.data, host="127.0.0.1", port=0, seed=self.seed, limits=ServerLimits(),
+            self.data, host="127.0.0.1", port=0, seed=self.seed, limits=self.limits,
             **self.options,
         )  # fmt: skip
         self.server = SniffServer(opts, thinker=InlineThinker())

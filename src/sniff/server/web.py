@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from http import HTTPStatus
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs
 
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
@@ -84,15 +84,14 @@ class WebPages:
         self.template = string.Template((folder / "index.html").read_text(encoding="utf-8"))
 
     def __call__(self, request: Request) -> Response:
-        parts = urlsplit(request.path)
-        path = parts.path
+        path, _, query = request.path.partition("?")
         if path.startswith("/static/"):
             found = self.files.get(path[len("/static/") :])
             if found is None:
                 return _plain(HTTPStatus.NOT_FOUND, "Not found\n")
             return self._file(request, found)
         if path == "/" or (path.startswith("/t/") and normal_code(path[3:]) is not None):
-            return self._page(request, parse_qs(parts.query))
+            return self._page(request, parse_qs(query))
         return _plain(HTTPStatus.NOT_FOUND, "Not found\n")
 
     def _file(self, request: Request, found: _File) -> Response:

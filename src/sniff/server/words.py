@@ -149,7 +149,9 @@ class _Ear:
         sides = host.session.game.sides
         verbosity = self.channel.verbosity
         if self.seat is None:
-            self.book = Phrasebook(self.tr, seat=None, player_names=names, sides=sides)
+            self.book = Phrasebook(
+                self.tr, seat=None, player_names=names, sides=sides, verbosity=verbosity
+            )
             self.events = EventWords(self.book)
         else:
             self.announcer = Announcer(self.seat, self.tr, player_names=names, verbosity=verbosity)
@@ -191,7 +193,10 @@ class _Ear:
         if items:
             self.last = items
         if kind in ("table", "state", "step"):
-            return _say(items, screen=self.screen(host, obs), **self.selection(obs))
+            # "at": the position the table is drawn at (frames may come late: the page
+            # draws none older than what it shows).
+            at = frame.get("at", host.table.position)
+            return _say(items, screen=self.screen(host, obs), at=at, **self.selection(obs))
         return _say(items) if items else None
 
     def observe(self, host: HostedTable) -> Observation | None:

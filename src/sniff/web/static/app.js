@@ -61,6 +61,7 @@ const state = {
   pending: null,      // a step to tell the server as heard
   heardTimer: null,
   record: null,
+  drawnAt: 0,
   shown: "start",
   gaveUp: false,
 };
@@ -105,7 +106,7 @@ function take(frame) {
       break;
     case "state":
     case "step":
-      state.at = frame.at;
+      state.at = Math.max(state.at, frame.at);
       if (frame.type === "step") stepArrived(frame);
       break;
     case "say":
@@ -133,8 +134,12 @@ function said(frame) {
   speaker.say(frame.items || [], answer);
   if (frame.selected) state.selected = frame.selected;
   if (answer && frame.answer === "unseen") state.unseenPage = frame.more ? state.unseenPage + 1 : 0;
-  if (frame.screen) draw(frame.screen);
-  else if (frame.selected && state.screen) drawSelection();
+  if (frame.screen && (frame.at === undefined || frame.at >= state.drawnAt)) {
+    state.drawnAt = frame.at === undefined ? state.drawnAt : frame.at;
+    draw(frame.screen);
+  } else if (frame.selected && state.screen) {
+    drawSelection();
+  }
   if (state.pending !== null && frame.screen) pace(frame.items || []);
 }
 
@@ -410,6 +415,8 @@ function toStart() {
   Link.forget();
   link.close();
   state.screen = null;
+  state.at = 0;
+  state.drawnAt = 0;
   state.selected = null;
   state.record = null;
   $("over").hidden = true;

@@ -15,7 +15,7 @@
 // what comes meanwhile is counted, the title says when it is your turn, and on
 // coming back the page asks the server what happened since your last move.
 
-const GAP_MS = 120;
+const GAP_MS = 100;
 const LOG_MOST = 200;
 const HISTORY_MOST = 500;
 const READ_MS_PER_CHAR = 30;  // a screen reader at a brisk rate: about 400 words a minute
