@@ -342,3 +342,36 @@ def test_the_table_fits_a_phone_and_200_percent_zoom(chromium_browser: Any, web:
             box = page.locator(selector).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1
     game.close()
+
+
+def test_a_dropped_connection_is_tried_again_and_hears_what_it_missed(
+    chromium_browser: Any, web: WebServer
+) -> None:
+    game = GamePage(chromium_browser, web)
+    page = game.page
+    game.open("/")
+    page.select_option("#pace", "4")  # 3 seconds after each of the others' turns
+    game.create("Ada", ["greedy", "greedy"], target=100)
+    page.wait_for_selector("#game:not([hidden])")
+    assert web.server is not None
+    host = web.call(lambda: next(iter(web.server.tables.values())))  # type: ignore[union-attr]
+
+    def waiting_for_me() -> bool:
+        # A bot's step came and the page is still hearing it: the next bot waits.
+        last = next((f for f in reversed(game.frames) if f["type"] == "step"), None)
+        return bool(last and last["actor"] == 1 and last["view"]["current"] == 2)
+
+    deadline = time.monotonic() + 20
+    while not waiting_for_me():
+        assert time.monotonic() < deadline
+        play_by_keys(game, stop_after=1)
+        page.wait_for_timeout(50)
+    seen = len(game.heard())
+    web.call(lambda: host.seats[0].channel.ws.transport.abort())
+    wait_until(
+        lambda: any(h["text"].startswith("Meanwhile: ") for h in game.heard()[seen:]), page, 10
+    )
+    texts = [h["text"] for h in game.heard()[seen:]]
+    assert any(t.startswith("Game resumed: ") for t in texts)
+    assert page.evaluate("document.activeElement.id") == "play"
+    game.close()

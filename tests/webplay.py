@@ -105,6 +105,8 @@ class WebServer:
         if self.server is not None:
             with contextlib.suppress(Exception):
                 self.run(self.server.close())
+        with contextlib.suppress(Exception):
+            self.run(_cancel_the_rest())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
         self.loop.close()
@@ -130,6 +132,14 @@ class WebServer:
         return f"ws://127.0.0.1:{self.server.port}/ws"
 
 
+async def _cancel_the_rest() -> None:
+    """Every task the server left (a sync it would do later): cancelled, and awaited."""
+    rest = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    for task in rest:
+        task.cancel()
+    await asyncio.gather(*rest, return_exceptions=True)
+
+
 def chromium() -> Iterator[Any]:
     """A Chromium for a test module (a pytest fixture's body)."""
     sync_api = pytest.importorskip("playwright.sync_api", reason=SKIP_LINE)
@@ -149,4 +159,4 @@ def wait_until(test: Callable[[], bool], page: Any, timeout: float = 20.0, what:
     while not test():
         if time.monotonic() > deadline:
             raise TimeoutError(f"waited {timeout} s for {what or test}")
-        page.wait_for_timeout(15)
+        page.wait_for_timeout(5)

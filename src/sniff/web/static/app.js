@@ -17,7 +17,8 @@ const words = data.words;
 const $ = (id) => document.getElementById(id);
 const ACTIVE = new Set(["play", "claim", "muggins"]);
 const PACE_SECONDS = [0, 0.5, 1, 2, 3];
-const READ_MS_PER_CHAR = 45;
+const READ_MS_PER_CHAR = 30;
+const HEARD_EVERY_MS = 60;
 const FACTS = [["h", "hand"], ["e", "ends"], ["c", "count"], ["l", "layout"], ["s", "scores"],
   ["i", "round"], ["b", "boneyard"], ["t", "unseen"], ["g", "history"], ["a", "since"],
   ["w", "turn"]];
@@ -59,6 +60,7 @@ const state = {
   unseenPage: 0,
   helpPage: 0,
   pending: null,      // a step to tell the server as heard
+  heardAt: -Infinity, // when the server was last told
   heardTimer: null,
   record: null,
   drawnAt: 0,
@@ -148,7 +150,8 @@ function stepArrived(frame) {
   const view = frame.view;
   const mine = frame.actor === state.seat && !frame.bot;
   const waitsForMe = view && (ACTIVE.has(view.phase) ? view.current === state.seat : true);
-  if (mine || waitsForMe || state.seat === null) {
+  if (mine || state.seat === null) return;  // heard at once by the table, or not paced
+  if (waitsForMe) {
     heard(frame.at);
     return;
   }
@@ -177,11 +180,21 @@ function pace(items) {
   state.heardTimer = setTimeout(check, wait);
 }
 
+// (Never more often than the server's budget of messages allows: a table of quick
+// bots would otherwise outrun it.)
 function heard(at) {
   clearTimeout(state.heardTimer);
   state.heardTimer = null;
   state.pending = null;
-  if (at !== null) link.send({ type: "heard", at });
+  if (at === null) return;
+  const wait = state.heardAt + HEARD_EVERY_MS - performance.now();
+  if (wait > 0) {
+    state.pending = at;
+    state.heardTimer = setTimeout(() => heard(at), wait);
+    return;
+  }
+  state.heardAt = performance.now();
+  link.send({ type: "heard", at });
 }
 
 // -- drawing -------------------------------------------------------------------------
