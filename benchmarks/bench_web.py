@@ -29,9 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from netplay import Player  # noqa: E402
-from webplay import CHROMIUM, FLAGS, RECORDER, WebServer, wait_until  # noqa: E402
-
 from sniff.server.limits import ServerLimits  # noqa: E402
+from webplay import CHROMIUM, FLAGS, RECORDER, WebServer, wait_until  # noqa: E402
 
 #: The page takes its seat as soon as it is ready (a person would type a name first).
 SIT_AT_ONCE = """
@@ -76,7 +75,8 @@ def first_announcement(browser: Any, web: WebServer, count: int) -> list[float]:
         page.add_init_script(RECORDER)
         page.add_init_script(SIT_AT_ONCE)
         page.goto(f"{web.url}/t/{host.code}")
-        wait_until(lambda: page.evaluate(ANY_LOG.format(seen=0)), page, 10, "the first words")
+        shown = ANY_LOG.format(seen=0)
+        wait_until(lambda p=page: bool(p.evaluate(shown)), page, 10, "the first words")
         first = page.evaluate("window.__heard.find((h) => h.region === 'log').t")
         times.append(float(first))
         context.close()
@@ -127,7 +127,8 @@ def play_to_log(browser: Any, web: WebServer, count: int, seconds: float) -> lis
             sent = web.run(_act(ben))
             if sent is None:
                 continue
-            wait_until(lambda: page.evaluate(ANY_LOG.format(seen=seen)), page, 5, "the words")
+            shown = ANY_LOG.format(seen=seen)
+            wait_until(lambda s=shown: bool(page.evaluate(s)), page, 5, "the words")
             heard = page.evaluate(
                 f"window.__heard.slice({seen}).find((h) => h.region === 'log').t"
             )
