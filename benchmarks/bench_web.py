@@ -41,9 +41,8 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 #: (Polled from here: the page's policy allows no script made from a string in it.)
 ANY_LOG = "window.__heard.slice({seen}).some((h) => h.region === 'log')"
-LIMITS = ServerLimits(
-    messages_per_second=1000.0, message_burst=1000, tables_per_address=100
-)
+FIRST = ANY_LOG.format(seen=0)
+LIMITS = ServerLimits(messages_per_second=1000.0, message_burst=1000, tables_per_address=100)
 
 
 def _figures(times: list[float]) -> dict[str, float]:
@@ -75,8 +74,7 @@ def first_announcement(browser: Any, web: WebServer, count: int) -> list[float]:
         page.add_init_script(RECORDER)
         page.add_init_script(SIT_AT_ONCE)
         page.goto(f"{web.url}/t/{host.code}")
-        shown = ANY_LOG.format(seen=0)
-        wait_until(lambda p=page: bool(p.evaluate(shown)), page, 10, "the first words")
+        wait_until(lambda p=page: bool(p.evaluate(FIRST)), page, 10, "the first words")
         first = page.evaluate("window.__heard.find((h) => h.region === 'log').t")
         times.append(float(first))
         context.close()
@@ -129,9 +127,7 @@ def play_to_log(browser: Any, web: WebServer, count: int, seconds: float) -> lis
                 continue
             shown = ANY_LOG.format(seen=seen)
             wait_until(lambda s=shown: bool(page.evaluate(s)), page, 5, "the words")
-            heard = page.evaluate(
-                f"window.__heard.slice({seen}).find((h) => h.region === 'log').t"
-            )
+            heard = page.evaluate(f"window.__heard.slice({seen}).find((h) => h.region === 'log').t")
             times.append(origin + float(heard) - sent)
             continue
         playable = page.locator("#hand .playable").count()
@@ -161,9 +157,11 @@ def main() -> int:
         return 2
     opens, plays = (5, 40) if args.quick else (20, 200)
     load = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory() as folder, WebServer(
-        Path(folder), seed=None, limits=LIMITS
-    ) as web, sync_playwright() as playwright:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        WebServer(Path(folder), seed=None, limits=LIMITS) as web,
+        sync_playwright() as playwright,
+    ):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
             first_announcement(browser, web, 2)  # the browser's caches warm
