@@ -78,8 +78,10 @@ def table_view(
     book: Phrasebook,
     names: tuple[str, ...],
     seat: int | None,
+    chosen: Move | None = None,
 ) -> dict[str, Any]:
-    """Everything on the page but the hand: the table, the players, the scores."""
+    """Everything on the page but the hand: the table, the players, the scores (the
+    turn line names the play Enter makes, *chosen*)."""
     game = host.session.game
     answers = Answers(book)
     counting = obs.rules.muggins and obs.phase is Phase.CLAIM and obs.current == seat
@@ -119,7 +121,7 @@ def table_view(
         "ends": answers.ends(obs).text,
         "count": None if counting else obs.layout.count,
         "layout": answers.layout(obs).text,
-        "status": answers.turn(obs).text if seat is not None else "",
+        "status": answers.turn(obs, selected=chosen).text if seat is not None else "",
         "muggins": obs.rules.muggins,
     }
     if game.phase is Phase.GAME_OVER and seat is not None:

@@ -196,7 +196,8 @@ class _Ear:
             # "at": the position the table is drawn at (frames may come late: the page
             # draws none older than what it shows).
             at = frame.get("at", host.table.position)
-            return _say(items, screen=self.screen(host, obs), at=at, **self.selection(obs))
+            selected = self.selection(obs)
+            return _say(items, screen=self.screen(host, obs), at=at, **selected)
         return _say(items) if items else None
 
     def observe(self, host: HostedTable) -> Observation | None:
@@ -204,17 +205,21 @@ class _Ear:
 
     def screen(self, host: HostedTable, obs: Observation | None) -> dict[str, Any]:
         public = obs if obs is not None else host.table.observe(0)
-        view = table_view(host, public, self.book, self.names, self.seat)
+        chosen = None if obs is None else self.chosen_move(obs)
+        view = table_view(host, public, self.book, self.names, self.seat, chosen)
         if obs is not None:
-            view["hand"] = hand_view(obs, self.book, self.texts, self.chosen_move(obs))
+            view["hand"] = hand_view(obs, self.book, self.texts, chosen)
         return view
 
     def selection(self, obs: Observation | None) -> dict[str, Any]:
+        """The selected tile and end for the page, and the turn line that names the
+        play Enter makes with them."""
         if obs is None:
             return {}
         self.keep(obs)
         tile = None if self.selected is None else tile_json(self.selected)
-        return {"selected": {"tile": tile, "index": self.end_index}}
+        status = self.announcer.answers.turn(obs, selected=self.chosen_move(obs)).text
+        return {"selected": {"tile": tile, "index": self.end_index}, "status": status}
 
     # -- the game told ------------------------------------------------------------------
 

@@ -135,6 +135,7 @@ function said(frame) {
   const answer = typeof frame.answer === "string";
   speaker.say(frame.items || [], answer);
   if (frame.selected) state.selected = frame.selected;
+  if (typeof frame.status === "string" && !frame.screen) $("status-line").textContent = frame.status;
   if (answer && frame.answer === "unseen") state.unseenPage = frame.more ? state.unseenPage + 1 : 0;
   if (frame.screen && (frame.at === undefined || frame.at >= state.drawnAt)) {
     state.drawnAt = frame.at === undefined ? state.drawnAt : frame.at;
@@ -524,6 +525,10 @@ document.addEventListener("keydown", (event) => {
   }
   if (state.shown !== "game") {
     if (event.key === "Enter" && state.gaveUp) link.again();
+    if (keyOf(event) === "f1") {
+      openHelp();
+      event.preventDefault();
+    }
     return;
   }
   const onButton = target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement;
@@ -567,7 +572,8 @@ function openHelp() {
 
 function closeHelp() {
   const back = state.before || "start";
-  show(back, back === "game" ? $("play") : null);
+  const focus = { game: "play", waiting: "waiting-h", start: "join-h" }[back];
+  show(back, $(focus));
 }
 
 // -- the start page ---------------------------------------------------------------------
