@@ -272,3 +272,40 @@ def test_a_client_that_wants_no_words_gets_none_and_may_not_ask(tmp_path: Path) 
             await plain.close()
 
     asyncio.run(go())
+
+
+def test_under_the_muggins_rule_the_claim_is_asked_for_and_explained_once(
+    tmp_path: Path,
+) -> None:
+    async def go() -> None:
+        async with server(tmp_path, limits=FAST, seed=2) as running:
+            ada = Listener(url_of(running), "Ada", plays=False)
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "preset": "sniff",
+                            "seats": ["person", "greedy"], "rules": {"muggins": True}})  # fmt: skip
+            claims = 0
+            for _ in range(60):
+                await ada.wait_for(lambda: ada.view is not None)
+                await ada.send({"type": "heard", "at": ada.at})
+                view = ada.view
+                assert view is not None
+                if view["phase"] == "claim" and view["current"] == 0:
+                    claims += 1
+                    if claims == 2:
+                        break
+                    await ada.send({"type": "act", "action": {"kind": "claim", "points": 0},
+                                    "at": ada.at})  # fmt: skip
+                elif view["current"] == 0 and view["legal"]:
+                    await ada.send({"type": "act", "action": view["legal"][0], "at": ada.at})
+                elif view["phase"] in ("round-over", "game-over"):
+                    break
+                else:
+                    await asyncio.sleep(0.01)
+                    continue
+                count = len(ada.frames)
+                await ada.wait_for(lambda c=count: len(ada.frames) > c)
+            helps = [t for t in ada.said() if t.startswith("Type the points")]
+            assert claims >= 1 and len(helps) == 1, ada.said()[-6:]
+            await ada.close()
+
+    asyncio.run(go())

@@ -208,6 +208,7 @@ def page_words(tr: Translator) -> dict[str, str]:
         # ("computer: expert").
         "seat_bot": _("computer: {level}"),
         "target_label": MenuWords(tr).label("target"),
+        "muggins_label": MenuWords(tr).label("muggins"),
         # Translators: the web page: a hint under the field for the points that win a new
         # table's game.
         "target_hint": _("Empty: as the rules say."),

@@ -671,6 +671,7 @@ $("create-form").addEventListener("submit", (event) => {
   const seats = ["person", ...[...$("seats").querySelectorAll("select")].map((s) => s.value)];
   const request = { type: "create", name: name(), preset: $("preset").value, seats,
                     timer: Number($("timer").value) };
+  if ($("muggins-rule").checked) request.rules = { muggins: true };
   const target = Number($("target").value);
   if (target >= 10 && target <= 1000) request.target = Math.round(target);
   sit(request);
