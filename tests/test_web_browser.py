@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from netplay import Player
+from sniff.announce.online import OnlineWords
 from sniff.announce.web import page_words
 from sniff.i18n import translator
 from sniff.server.limits import ServerLimits
@@ -209,8 +210,16 @@ def test_a_game_in_german_by_keys_with_a_person_on_the_network_and_a_bot(
 
     web.run(join())
     game.page.wait_for_selector("#game:not([hidden])")
+    # A line to the table: the chat line and back to the game.
+    game.page.keyboard.press("/")
+    assert game.page.evaluate("document.activeElement.id") == "chat"
+    game.page.keyboard.type("Hallo")
+    game.key("Enter")
+    assert game.page.evaluate("document.activeElement.id") == "play"
     play_by_keys(game)
     log, _ = game.said()
+    chat = OnlineWords(translator("de")).news("chat", "Ada", mine=True, text="Hallo")
+    assert chat is not None and chat.text in log
     assert any(line.startswith("Neues Spiel: Du, Ben und ") for line in log), log[:6]
     assert any(line.startswith("Ben legt ") or line.startswith("Ben spielt ") for line in log)
     assert game.page.inner_text("#over-h") == page_words(translator("de"))["over_heading"]
@@ -317,6 +326,11 @@ def test_a_reload_in_the_middle_of_a_game_comes_back_to_the_seat(
     resumed = [f for f in game.frames[count:] if f["type"] == "seated"]
     assert resumed and resumed[0]["seat"] == 0
     assert page.evaluate("document.activeElement.id") == "play"
+    # Another language is the same seat again, heard in that language.
+    page.select_option("#lang", "de")
+    page.wait_for_selector("#game:not([hidden])")
+    wait_until(lambda: any(h["text"].startswith("Spiel fortgesetzt: ") for h in game.heard()), page)
+    assert page.get_attribute("html", "lang") == "de"
     play_by_keys(game)
     game.close()
 
@@ -331,6 +345,12 @@ def test_the_table_fits_a_phone_and_200_percent_zoom(chromium_browser: Any, web:
     game.create("Ada", ["greedy"], target=60)
     page.wait_for_selector("#game:not([hidden])")
     play_by_keys(game, stop_after=3)
+    # The page's own voice, switched on and off by its key, says so.
+    words = page_words(translator("en"))
+    for said in (words["voice_on"], words["voice_off"]):
+        page.keyboard.press("v")
+        wait_until(lambda s=said: page.inner_text("#alert") == s, page, 5, said)
+    assert page.evaluate("localStorage.getItem('sniff-voice')") == "0"
     for width in (360, 640):
         page.set_viewport_size({"width": width, "height": 800})
         assert page.evaluate("document.documentElement.scrollWidth") <= width
