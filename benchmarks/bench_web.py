@@ -110,6 +110,8 @@ def play_to_log(browser: Any, web: WebServer, count: int, seconds: float) -> lis
     page.wait_for_selector("#game:not([hidden])")
     origin = float(page.evaluate("performance.timeOrigin"))
     times: list[float] = []
+    acted = -1
+    unsaid = 0
     deadline = time.monotonic() + seconds
     while len(times) < count and time.monotonic() < deadline and not page.is_visible("#over"):
         view = ben.view
@@ -119,14 +121,19 @@ def play_to_log(browser: Any, web: WebServer, count: int, seconds: float) -> lis
             web.run(_act(ben))
             page.wait_for_timeout(50)
             continue
-        if view is not None and view["current"] == ben.seat and view["legal"]:
+        if view is not None and view["current"] == ben.seat and view["legal"] and ben.at > acted:
             page.wait_for_timeout(150)  # the page's queue is quiet: nothing before it
             seen = len(page.evaluate("window.__heard"))
+            acted = ben.at  # (its next action waits for the step that answers this one)
             sent = web.run(_act(ben))
             if sent is None:
                 continue
             shown = ANY_LOG.format(seen=seen)
-            wait_until(lambda s=shown: bool(page.evaluate(s)), page, 5, "the words")
+            try:
+                wait_until(lambda s=shown: bool(page.evaluate(s)), page, 5, "the words")
+            except TimeoutError:
+                unsaid += 1  # (refused: it acted on a view the game had left)
+                continue
             heard = page.evaluate(f"window.__heard.slice({seen}).find((h) => h.region === 'log').t")
             times.append(origin + float(heard) - sent)
             continue
@@ -140,6 +147,8 @@ def play_to_log(browser: Any, web: WebServer, count: int, seconds: float) -> lis
         page.wait_for_timeout(20)
     context.close()
     web.run(ben.close())
+    if unsaid:
+        print(f"bench_web: {unsaid} actions refused, not counted", file=sys.stderr)
     return times
 
 
