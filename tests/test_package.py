@@ -32,6 +32,8 @@ from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[1]
 SOUNDS = sorted(path.name for path in (ROOT / "sounds").glob("*.wav"))
+#: The web page's files (``sniff serve`` answers them from inside the package).
+WEB_FILES = sorted(path.name for path in (ROOT / "src" / "sniff" / "web" / "static").iterdir())
 # What pip writes at install time; a packed wheel must not carry it.
 _INSTALL_ONLY = {"INSTALLER", "REQUESTED", "direct_url.json", "RECORD"}
 
@@ -160,6 +162,7 @@ def test_the_wheel_carries_catalogues_sounds_and_licence(built: dict[str, Path])
     assert "sniff-0.1.0.dist-info/licenses/LICENSE" in names
     assert "License-Expression: MIT" in meta
     assert "sniff/__main__.py" in names and "sniff/py.typed" in names
+    assert {f"sniff/web/static/{name}" for name in WEB_FILES} <= names
     assert not any(name.startswith(("tests/", "locales/", "src/")) for name in names)
 
 
@@ -201,6 +204,20 @@ def test_the_installed_wheel_finds_and_reads_every_sound(installed: Path, tmp_pa
     assert Path(lines[0]).is_relative_to(installed)
     assert sorted(f"{line.split()[0]}.wav" for line in lines[1:]) == SOUNDS
     assert all(int(line.split()[1]) > 0 for line in lines[1:]), "every sound has samples"
+
+
+def test_the_installed_wheel_serves_the_web_page(installed: Path, tmp_path: Path) -> None:
+    script = (
+        "from sniff.server.web import STATIC, WebPages\n"
+        "pages = WebPages()\n"
+        "print(STATIC)\n"
+        "print(*sorted(pages.files))\n"
+        "print(b'<html lang=\"de\">' in pages.render('de'))\n"
+    )
+    folder, files, german = _run(installed, "python", "-c", script, cwd=tmp_path).splitlines()
+    assert Path(folder).is_relative_to(installed)
+    assert files.split() == [name for name in WEB_FILES if name != "index.html"]
+    assert german == "True"
 
 
 def test_the_installed_dependencies_are_consistent(installed: Path, tmp_path: Path) -> None:

@@ -59,15 +59,13 @@ def test_an_address_opens_so_many_tables_and_no_more(tmp_path: Path) -> None:
         async with server(tmp_path, seed=22, clock=FakeClock(), limits=limits) as running:
             url = url_of(running)
             makers = [Player(url, f"M{i}", plays=False) for i in range(3)]
-            for maker in makers:
+            for maker in makers:  # one after the other: the third asks for one too many
                 await maker.open()
                 await maker.send(
                     {"type": "create", "name": maker.name, "seats": ["person", "person"]}
                 )
-            await makers[2].wait_for(
-                lambda: bool(makers[2].of("error")) or makers[2].code is not None
-            )
-            assert makers[0].code and makers[1].code
+                await maker.wait_for(lambda m=maker: bool(m.of("error")) or m.code is not None)
+            assert makers[0].code and makers[1].code, [m.of("error") for m in makers]
             assert makers[2].code is None and makers[2].of("error")[0]["code"] == "too-many-tables"
             for maker in makers:
                 await maker.close()

@@ -33,7 +33,7 @@ from websockets.http11 import Request, Response
 
 from sniff import __version__
 from sniff.bots import make_bot
-from sniff.engine import PRESETS, Game, RulesError
+from sniff.engine import PRESETS, Action, Game, RulesError
 from sniff.enums import BotLevel
 from sniff.net.codec import read_action
 from sniff.net.messages import (
@@ -60,6 +60,8 @@ from sniff.server.hosted import GRACE, HostedTable, SeatState
 from sniff.server.limits import AddressBook, Bucket, ServerLimits
 from sniff.server.store import Kept, TableStore
 from sniff.server.thinking import PoolThinker
+from sniff.server.web import WebPages
+from sniff.server.words import TableWords, refusal_said
 from sniff.session.game import BOT_NAMES, GameSession
 from sniff.session.keeping import Recorder, RecordSink
 from sniff.session.simulate import bot_seed
@@ -121,6 +123,7 @@ class Connection:
         self.heard_bucket = Bucket(limits.messages_per_second * 5, limits.message_burst * 5)
         self.chats = Bucket(CHAT_RATE, CHAT_BURST)
         self.refused_in_row = 0
+        self.acting: Action | None = None  # web: the last action sent (a refusal's words name it)
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._closing = False
         self._close_with = (1000, "")
@@ -228,6 +231,8 @@ class Connection:
     def refuse(self, code: str, message: str, *, count: bool = True) -> None:
         """A clear answer to a frame that did nothing; too many in a row end the connection."""
         self.send({"type": "error", "code": code, "message": message})
+        if self.words:  # web: a browser hears why, in its language
+            self.send(refusal_said(self.language, code, message, seated=self.table is not None))
         if count:
             self.refused_in_row += 1
             if self.refused_in_row > self.server.options.limits.refusals_before_close:
@@ -270,6 +275,7 @@ class Connection:
         if isinstance(message, Act):
             game = table.session.game
             action = read_action(message.action, game.rules, game.players)
+            self.acting = action
             table.act(seat, action, message.at)
         elif isinstance(message, Heard):
             table.heard(seat, message.at)
@@ -323,6 +329,8 @@ class SniffServer:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._made = 0  # tables made (for a seeded test server)
         self.web: Callable[[Request], Response | None] | None = None
+        if options.web:  # web: the page at / and /t/CODE, its files at /static/
+            self.web = WebPages()
 
     # -- running -----------------------------------------------------------------------
 
@@ -483,6 +491,7 @@ class SniffServer:
             started=started,
             owner=owner,
         )
+        host.words = TableWords()  # web: the words of every browser at this table
         self.tables[code] = host
         for seat in seats:
             if seat.token_hash is not None:
@@ -625,7 +634,12 @@ class SniffServer:
         connection.send({"type": "record", "lines": out})
 
     def answer(self, connection: Connection, host: HostedTable, seat: SeatState, ask: Ask) -> None:
-        raise FrameError("no-words", "this server answers questions for words clients only")
+        """A words client's question (a fact key of the web page), answered in its words
+        (:meth:`sniff.server.words.TableWords.answer`; the hint off the event loop)."""
+        words = host.words
+        if not connection.words or not isinstance(words, TableWords):
+            raise FrameError("no-words", "this server answers questions for words clients only")
+        words.answer(host, connection, seat.index, ask, self.spawn)
 
 
 def _player_info(seat: SeatState) -> PlayerInfo:

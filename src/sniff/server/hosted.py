@@ -26,13 +26,18 @@ from sniff.bots import make_bot
 from sniff.engine import (
     ACTIVE,
     Action,
+    CallMuggins,
+    Claim,
+    Draw,
     GameEnded,
+    Move,
     Observation,
+    Pass,
     Phase,
     Refusal,
     public_event,
 )
-from sniff.net.codec import event_json, rules_json, view_json
+from sniff.net.codec import action_json, event_json, rules_json, view_json
 from sniff.server.clock import Clock, Timer
 from sniff.server.codes import new_token, shown_code, token_hash
 from sniff.session.game import GameSession
@@ -178,6 +183,7 @@ class HostedTable:
         self._spectator_feed = _SpectatorFeed(self)
         self._outbox: list[tuple[Channel, dict[str, Any]]] = []
         self._flushing: asyncio.Task[None] | None = None
+        self._flush_lock = asyncio.Lock()
         self._turn_timer: Timer | None = None
         self._idle_timer: Timer | None = None
         self.tasks: set[asyncio.Task[None]] = set()
@@ -395,12 +401,14 @@ class HostedTable:
 
     def seat_refused(self, index: int, refusal: Refusal) -> None:
         seat = self.seats[index]
-        frame = {
+        frame: dict[str, Any] = {
             "type": "refused",
             "reason": refusal.reason.value,
             "tiles": [[t.high, t.low] for t in refusal.tiles],
             "message": str(refusal),
         }
+        if isinstance(refusal.action, Move | Draw | Pass | Claim | CallMuggins):
+            frame["action"] = action_json(refusal.action)
         self._send_to(seat, frame)
         self._flush_soon()
 
@@ -540,6 +548,12 @@ class HostedTable:
         if seat.channel is not None:
             self._send(seat.channel, frame)
 
+    def tell(self, channel: Channel, frame: dict[str, Any]) -> None:
+        """Queue *frame* for *channel* behind everything queued before it (an answer to a
+        question goes out after the step it may speak of)."""
+        self._outbox.append((channel, frame))
+        self._flush_soon()
+
     def _send(self, channel: Channel, frame: dict[str, Any]) -> None:
         """Queue *frame* for *channel*: it goes out after the next save (see :meth:`flush`)."""
         self._outbox.append((channel, frame))
@@ -555,14 +569,16 @@ class HostedTable:
 
     async def flush(self) -> None:
         """Save the table, then send what waited for the save: a step is told only
-        once it is on disk."""
-        while self._outbox or self._dirty:
-            ready, self._outbox = self._outbox, []
-            if self._dirty:
-                self._dirty = False
-                await self.store.write(self)
-            for channel, frame in ready:
-                channel.send(frame)
+        once it is on disk. One flush at a time (the lock): frames go out in the order
+        they were made, and no older snapshot is written over a newer one."""
+        async with self._flush_lock:
+            while self._outbox or self._dirty:
+                ready, self._outbox = self._outbox, []
+                if self._dirty:
+                    self._dirty = False
+                    await self.store.write(self)
+                for channel, frame in ready:
+                    channel.send(frame)
 
     # -- idleness -------------------------------------------------------------------------
 

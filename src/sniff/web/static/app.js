@@ -1,0 +1,750 @@
+// Sniff by ear in a browser: the start page (join with a code, watch, or open a
+// table), the waiting room, the game by keys, mouse or touch, and the help page.
+//
+// The page keeps no rule and says no sentence of its own. The server sends the
+// words (each "say" frame: what to say, what to draw, which tile is selected) and
+// the page's labels (the JSON in the page). What a tile or an end means is asked
+// of the server ("ask" frames), which also keeps the selection, so that "your
+// turn" names the play Enter makes, as in the terminal game.
+
+import { Speaker } from "./live.js";
+import { Link } from "./net.js";
+import { drawBoard, drawEnds, drawHand, drawSummary } from "./table.js";
+import { keyOf } from "./keys.js";
+
+const data = JSON.parse(document.getElementById("sniff-data").textContent);
+const words = data.words;
+const $ = (id) => document.getElementById(id);
+const ACTIVE = new Set(["play", "claim", "muggins"]);
+const PACE_SECONDS = [0, 0.5, 1, 2, 3];
+const READ_MS_PER_CHAR = 30;
+const HEARD_EVERY_MS = 60;
+const FACTS = [["h", "hand"], ["e", "ends"], ["c", "count"], ["l", "layout"], ["s", "scores"],
+  ["i", "round"], ["b", "boneyard"], ["t", "unseen"], ["g", "history"], ["a", "since"],
+  ["w", "turn"]];
+
+// -- settings kept in the browser ------------------------------------------------------
+
+const store = {
+  get(key, fallback) {
+    try {
+      const value = window.localStorage.getItem(`sniff-${key}`);
+      return value === null ? fallback : value;
+    } catch {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      window.localStorage.setItem(`sniff-${key}`, String(value));
+    } catch {
+      // settings that cannot be kept last until the page closes
+    }
+  },
+};
+
+// -- the page's parts ----------------------------------------------------------------
+
+const speaker = new Speaker({ log: $("log"), alert: $("alert"), words, onAway: () => away() });
+speaker.lang = data.lang;
+
+const state = {
+  seat: null,
+  code: "",
+  at: 0,
+  screen: null,
+  selected: null,     // {tile: [h, l], index}
+  claim: "",
+  digit: null,        // the first digit of a tile typed, waiting for the second
+  digitTimer: null,
+  unseenPage: 0,
+  helpPage: 0,
+  pending: null,      // a step to tell the server as heard
+  heardAt: -Infinity, // when the server was last told
+  heardTimer: null,
+  record: null,
+  drawnAt: 0,
+  shown: "start",
+  gaveUp: false,
+};
+
+const link = new Link({
+  lang: data.lang,
+  verbosity: store.get("verbosity", "normal"),
+  onFrame: (frame) => take(frame),
+  onState: (what, seconds) => connection(what, seconds),
+});
+
+// -- screens ---------------------------------------------------------------------------
+
+function show(name, focus) {
+  for (const id of ["start", "waiting", "game", "help"]) $(id).hidden = id !== name;
+  state.shown = name;
+  $("chat-form").hidden = !(name === "game" || name === "waiting");
+  if (focus) focus.focus();
+}
+
+function connection(what, seconds) {
+  const text = $("connection-text");
+  state.gaveUp = what === "gave-up";
+  $("retry").hidden = !state.gaveUp;
+  if (what === "connecting") text.textContent = words.connecting;
+  else if (what === "retrying") text.textContent = words.retrying.replace("{seconds}", String(seconds));
+  else if (what === "gave-up") text.textContent = words.gave_up;
+  else text.textContent = "";
+}
+
+// -- frames from the server ----------------------------------------------------------
+
+function take(frame) {
+  switch (frame.type) {
+    case "seated":
+      state.seat = typeof frame.seat === "number" ? frame.seat : null;
+      link.keep(frame.token, state.code);
+      break;
+    case "table":
+      state.code = frame.code;
+      if (link.request && link.request.type === "resume") link.keep(link.request.token, frame.code);
+      break;
+    case "state":
+    case "step":
+      state.at = Math.max(state.at, frame.at);
+      if (frame.type === "step") stepArrived(frame);
+      break;
+    case "say":
+      said(frame);
+      break;
+    case "error":
+      if (frame.code === "no-seat") {
+        Link.forget();
+        link.close();
+        toStart();
+      }
+      break;
+    case "record":
+      state.record = frame.lines;
+      $("record-button").disabled = false;
+      speaker.say([{ text: words.record_ready, kind: "online" }]);
+      break;
+    default:
+      break;
+  }
+}
+
+function said(frame) {
+  const answer = typeof frame.answer === "string";
+  speaker.say(frame.items || [], answer);
+  if (frame.selected) state.selected = frame.selected;
+  if (typeof frame.status === "string" && !frame.screen) $("status-line").textContent = frame.status;
+  if (answer && frame.answer === "unseen") state.unseenPage = frame.more ? state.unseenPage + 1 : 0;
+  if (frame.screen && (frame.at === undefined || frame.at >= state.drawnAt)) {
+    state.drawnAt = frame.at === undefined ? state.drawnAt : frame.at;
+    draw(frame.screen);
+  } else if (frame.selected && state.screen) {
+    drawSelection();
+  }
+  if (state.pending !== null && frame.screen) pace(frame.items || []);
+}
+
+// A step of the others: told as heard once it has been said and the pace has passed.
+function stepArrived(frame) {
+  const view = frame.view;
+  const mine = frame.actor === state.seat && !frame.bot;
+  const waitsForMe = view && (ACTIVE.has(view.phase) ? view.current === state.seat : true);
+  if (mine || state.seat === null) return;  // heard at once by the table, or not paced
+  if (waitsForMe) {
+    heard(frame.at);
+    return;
+  }
+  state.pending = frame.at;
+}
+
+function pace(items) {
+  const seconds = PACE_SECONDS[Number(store.get("pace", "2"))] ?? 1;
+  if (seconds === 0) {
+    heard(state.pending);
+    return;
+  }
+  const chars = items.reduce((sum, item) => sum + (item.text || "").length, 0);
+  const wait = Math.max(seconds * 1000, Math.min(8000, chars * READ_MS_PER_CHAR));
+  const at = state.pending;
+  clearTimeout(state.heardTimer);
+  const started = performance.now();
+  const check = () => {
+    // With the page's own voice, the words are heard when it stops speaking.
+    if (speaker.speaking() && performance.now() - started < 20000) {
+      state.heardTimer = setTimeout(check, 100);
+      return;
+    }
+    heard(at);
+  };
+  state.heardTimer = setTimeout(check, wait);
+}
+
+// (Never more often than the server's budget of messages allows: a table of quick
+// bots would otherwise outrun it.)
+function heard(at) {
+  clearTimeout(state.heardTimer);
+  state.heardTimer = null;
+  state.pending = null;
+  if (at === null) return;
+  const wait = state.heardAt + HEARD_EVERY_MS - performance.now();
+  if (wait > 0) {
+    state.pending = at;
+    state.heardTimer = setTimeout(() => heard(at), wait);
+    return;
+  }
+  state.heardAt = performance.now();
+  link.send({ type: "heard", at });
+}
+
+// -- drawing -------------------------------------------------------------------------
+
+function draw(screen) {
+  const was = state.screen;
+  state.screen = screen;
+  if (!screen.started) {
+    drawWaiting(screen);
+    if (state.shown !== "waiting") show("waiting", $("waiting-h"));
+    return;
+  }
+  drawSummary($("summary"), screen, words);
+  drawBoard($("board"), screen.board, words);
+  $("board").setAttribute("aria-label", screen.layout);
+  $("ends-text").textContent = screen.ends;
+  $("count-text").textContent = screen.count === null ? "?" : String(screen.count);
+  $("status-line").textContent = screen.status;
+  const mine = screen.players.some((p) => p.you && p.turn);
+  $("play").classList.toggle("mine", mine);
+  drawSelection();
+  const over = $("over");
+  if (screen.over) {
+    $("final-text").textContent = screen.final || "";
+    if (over.hidden) {
+      over.hidden = false;
+      $("record-button").disabled = state.record === null;
+      link.send({ type: "record" });
+    }
+  } else {
+    over.hidden = true;
+  }
+  if (state.shown !== "game" && state.shown !== "help") show("game", $("play"));
+  else if (!was || !was.started) $("play").focus();
+}
+
+function drawSelection() {
+  const screen = state.screen;
+  if (!screen || !screen.hand) {
+    $("hand").replaceChildren();
+    $("ends-choice").hidden = true;
+    for (const id of ["play-button", "draw-button", "pass-button", "ready-button",
+      "muggins-button", "let-go-button", "hint-button"]) $(id).hidden = true;
+    return;
+  }
+  const hand = screen.hand;
+  const tile = state.selected ? state.selected.tile : null;
+  const { hadFocus, refocus } = drawHand($("hand"), hand, tile, words, pick);
+  if (hadFocus) (refocus || $("play")).focus();
+  drawEnds($("end-buttons"), $("ends-choice"), selectedEntry(), playAt);
+  const can = hand.can;
+  $("play-button").hidden = !can.play;
+  $("draw-button").hidden = !can.draw;
+  $("pass-button").hidden = !can.pass;
+  $("ready-button").hidden = !can.ready;
+  $("muggins-button").hidden = !can.muggins;
+  $("let-go-button").hidden = !can.muggins;
+  $("hint-button").hidden = !can.play;
+  $("claim-form").hidden = !can.claim;
+  const active = document.activeElement;
+  if (active && active.closest && active.closest("button") && active.hidden) $("play").focus();
+}
+
+function drawWaiting(screen) {
+  $("code-shown").textContent = screen.code;
+  const url = `${window.location.origin}/t/${screen.code}`;
+  $("link-shown").textContent = url;
+  $("link-shown").href = url;
+  const list = $("seat-list");
+  list.replaceChildren();
+  for (const player of screen.players) {
+    const item = document.createElement("li");
+    item.textContent = player.taken ? player.name : words.seat_free;
+    if (player.away) item.textContent += ` (${words.seat_away})`;
+    list.append(item);
+  }
+}
+
+// -- the selection and acting ------------------------------------------------------------
+
+function entries() {
+  return state.screen && state.screen.hand ? state.screen.hand.tiles : [];
+}
+
+function sameTile(a, b) {
+  return a && b && a[0] === b[0] && a[1] === b[1];
+}
+
+function selectedEntry() {
+  const tile = state.selected ? state.selected.tile : null;
+  return entries().find((entry) => sameTile(entry.tile, tile)) || null;
+}
+
+function ask(what, extra = {}) {
+  link.send({ type: "ask", what, ...extra });
+}
+
+function act(action) {
+  link.send({ type: "act", action, at: state.at });
+}
+
+function selectTile(entry) {
+  state.selected = { tile: entry.tile, index: 0 };
+  drawSelection();
+  ask("tile", { tile: entry.tile });
+}
+
+function pick(entry) {
+  hurry();
+  selectTile(entry);
+}
+
+function playAt(entry, index) {
+  hurry();
+  state.selected = { tile: entry.tile, index };
+  act(entry.moves[index].action);
+}
+
+function moveTile(delta, to) {
+  const list = entries();
+  if (list.length === 0) {
+    ask("hand");
+    return;
+  }
+  let index;
+  if (to !== undefined) {
+    index = to < 0 ? list.length - 1 : 0;
+  } else {
+    const now = list.findIndex((entry) => sameTile(entry.tile, state.selected && state.selected.tile));
+    index = (now < 0 ? 0 : now) + delta;
+    if (index < 0 || index >= list.length) {
+      speaker.say([{ text: index < 0 ? words.first_tile : words.last_tile, kind: "refusal",
+        interrupt: true, cue: "invalid" }], true);
+      return;
+    }
+  }
+  selectTile(list[index]);
+}
+
+function cycleEnd(delta) {
+  const entry = selectedEntry();
+  if (!entry) {
+    ask("hand");
+    return;
+  }
+  const moves = entry.moves;
+  let index = 0;
+  if (moves.length > 1) index = (((state.selected.index + delta) % moves.length) + moves.length) % moves.length;
+  state.selected = { tile: entry.tile, index };
+  ask("preview", { tile: entry.tile, end: moves.length ? moves[index].end : null, page: index });
+}
+
+function enter() {
+  const screen = state.screen;
+  if (state.gaveUp) {
+    link.again();
+    return;
+  }
+  if (!screen || !screen.hand) return;
+  if (screen.over) {
+    toStart();
+    return;
+  }
+  const can = screen.hand.can;
+  if (can.ready) link.send({ type: "ready" });
+  else if (can.claim) claimNow();
+  else if (can.muggins) act({ kind: "muggins", call: true });
+  else playSelected();
+}
+
+function playSelected() {
+  const entry = selectedEntry();
+  if (!entry) {
+    ask("hand");
+    return;
+  }
+  if (entry.moves.length === 0) {
+    act(entry.probe);  // the table's refusal says why, and where it would fit
+    return;
+  }
+  act(entry.moves[state.selected.index % entry.moves.length].action);
+}
+
+function claimNow() {
+  const points = Number(state.claim || $("claim").value || "0");
+  state.claim = "";
+  $("claim").value = "";
+  act({ kind: "claim", points: Math.min(999, points) });
+}
+
+function digit(char) {
+  const screen = state.screen;
+  if (screen && screen.hand && screen.hand.can.claim) {
+    if (state.claim.length < 3) state.claim += char;
+    $("claim").value = state.claim;
+    speaker.say([{ text: words.claim_typed.replace("{points}", state.claim), kind: "claim_typing",
+      interrupt: true }], true);
+    return;
+  }
+  clearTimeout(state.digitTimer);
+  if (state.digit !== null) {
+    const first = state.digit;
+    state.digit = null;
+    ask("tile", { tile: [Number(first), Number(char)] });
+    return;
+  }
+  state.digit = char;
+  speaker.say([{ text: words.first_digit.replace("{pips}", char), kind: "digit",
+    interrupt: true }], true);
+  state.digitTimer = setTimeout(() => {
+    const alone = state.digit;
+    state.digit = null;
+    if (alone !== null) ask("tile", { tile: [Number(alone)] });
+  }, 1000);
+}
+
+function hurry() {
+  speaker.hurry();
+  if (state.pending !== null) heard(state.pending);
+}
+
+// Back in a window that missed what was said meanwhile: what happened since the
+// player's last move, from the server.
+function away() {
+  if (state.shown === "game" && state.screen && state.screen.started && !state.screen.over) {
+    ask("since");
+  }
+}
+
+function toStart() {
+  Link.forget();
+  link.close();
+  state.screen = null;
+  state.at = 0;
+  state.drawnAt = 0;
+  state.selected = null;
+  state.record = null;
+  $("over").hidden = true;
+  show("start", $("join-h"));
+}
+
+// -- keys ------------------------------------------------------------------------------
+
+function gameKey(event) {
+  const key = keyOf(event);
+  if (key === null) return false;
+  const screen = state.screen;
+  if (key !== "t") state.unseenPage = 0;
+  if (key !== "f1") state.helpPage = 0;
+  hurry();
+  switch (key) {
+    case "left": moveTile(-1); break;
+    case "right": moveTile(1); break;
+    case "home": moveTile(0, 0); break;
+    case "end": moveTile(0, -1); break;
+    case "up": cycleEnd(-1); break;
+    case "down": cycleEnd(1); break;
+    case "enter": enter(); break;
+    case "d": act({ kind: "draw" }); break;
+    case "p": act({ kind: "pass" }); break;
+    case "y": case "j":
+      if (screen && screen.muggins) act({ kind: "muggins", call: true });
+      else return false;
+      break;
+    case "n":
+      if (screen && screen.muggins) act({ kind: "muggins", call: false });
+      else return false;
+      break;
+    case "f2": ask("hint"); break;
+    case "r": ask("repeat"); break;
+    case "[": speaker.older(-1); break;
+    case "]": speaker.older(1); break;
+    case "/": $("chat").focus(); break;
+    case "v": toggleVoice(); break;
+    case "f1": openHelp(); break;
+    case "escape":
+      if (state.claim) {
+        state.claim = "";
+        $("claim").value = "";
+        speaker.say([{ text: words.claim_cleared, kind: "claim_typing", interrupt: true }], true);
+      }
+      break;
+    case "backspace":
+      if (!state.claim) return false;
+      state.claim = state.claim.slice(0, -1);
+      $("claim").value = state.claim;
+      speaker.say([{ text: state.claim ? words.claim_typed.replace("{points}", state.claim)
+        : words.claim_cleared, kind: "claim_typing", interrupt: true }], true);
+      break;
+    default:
+      if (/^[0-9]$/.test(key)) {
+        digit(key);
+        break;
+      }
+      for (const [letter, what] of FACTS) {
+        if (key === letter) {
+          ask(what, what === "unseen" ? { page: state.unseenPage } : {});
+          return true;
+        }
+      }
+      return false;
+  }
+  return true;
+}
+
+document.addEventListener("keydown", (event) => {
+  const target = event.target;
+  const typing = target instanceof HTMLInputElement || target instanceof HTMLSelectElement
+    || target instanceof HTMLTextAreaElement;
+  if (state.shown === "help") {
+    const key = keyOf(event);
+    if (key === "escape") {
+      closeHelp();
+      event.preventDefault();
+    } else if (key === "f1") {
+      openHelp();
+      event.preventDefault();
+    }
+    return;
+  }
+  if (typing) {
+    if (event.key === "Escape" && state.shown === "game") {
+      $("play").focus();
+      event.preventDefault();
+    }
+    return;
+  }
+  if (state.shown !== "game") {
+    if (event.key === "Enter" && state.gaveUp) link.again();
+    if (keyOf(event) === "f1") {
+      openHelp();
+      event.preventDefault();
+    }
+    return;
+  }
+  const onButton = target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement;
+  if (onButton && (event.key === "Enter" || event.key === " ")) return;
+  if (event.ctrlKey || event.altKey || event.metaKey) return;
+  if (gameKey(event)) event.preventDefault();
+});
+
+function toggleVoice() {
+  speaker.voiceOn = !speaker.voiceOn;
+  $("voice").checked = speaker.voiceOn;
+  store.set("voice", speaker.voiceOn ? "1" : "0");
+  const text = speaker.voiceOn ? words.voice_on : words.voice_off;
+  speaker.say([{ text, kind: "setting", interrupt: true }], true);
+}
+
+// -- help -------------------------------------------------------------------------------
+
+function openHelp() {
+  const muggins = Boolean(state.screen && state.screen.muggins);
+  const list = $("key-list");
+  list.replaceChildren();
+  for (const group of data.keys[muggins ? "muggins" : "plain"]) {
+    const dl = document.createElement("dl");
+    for (const [label, description] of group) {
+      const dt = document.createElement("dt");
+      dt.textContent = label;
+      const dd = document.createElement("dd");
+      dd.textContent = description;
+      dl.append(dt, dd);
+    }
+    list.append(dl);
+  }
+  if (state.screen && state.screen.started) ask("help", { page: state.helpPage });
+  state.helpPage += 1;
+  if (state.shown !== "help") {
+    state.before = state.shown;
+    show("help", $("help-h"));
+  }
+}
+
+function closeHelp() {
+  const back = state.before || "start";
+  const focus = { game: "play", waiting: "waiting-h", start: "join-h" }[back];
+  show(back, $(focus));
+}
+
+// -- the start page ---------------------------------------------------------------------
+
+function fillStart() {
+  const preset = $("preset");
+  for (const key of Object.keys(words).filter((k) => k.startsWith("preset_"))) {
+    const option = new Option(words[key], key.slice("preset_".length));
+    preset.append(option);
+  }
+  preset.value = "sniff";
+  const timer = $("timer");
+  timer.append(new Option(words.timer_none, "0"));
+  for (const seconds of [60, 120, 300]) timer.append(new Option(words[`timer_${seconds}`], String(seconds)));
+  const pace = $("pace");
+  PACE_SECONDS.forEach((_, index) => pace.append(new Option(words[`pace_${index}`], String(index))));
+  pace.value = store.get("pace", "2");
+  pace.addEventListener("change", () => store.set("pace", pace.value));
+  const verbosity = $("verbosity");
+  verbosity.value = store.get("verbosity", "normal");
+  verbosity.addEventListener("change", () => {
+    store.set("verbosity", verbosity.value);
+    link.verbosity = verbosity.value;
+  });
+  const voice = $("voice");
+  speaker.voiceOn = store.get("voice", "0") === "1";
+  voice.checked = speaker.voiceOn;
+  voice.addEventListener("change", () => {
+    speaker.voiceOn = voice.checked;
+    store.set("voice", voice.checked ? "1" : "0");
+  });
+  const rate = $("rate");
+  rate.value = store.get("rate", "1.2");
+  speaker.rate = Number(rate.value);
+  rate.addEventListener("change", () => {
+    speaker.rate = Number(rate.value);
+    store.set("rate", rate.value);
+  });
+  $("players").addEventListener("change", seats);
+  seats();
+  $("name").value = store.get("name", "");
+  const lang = $("lang");
+  lang.value = data.lang;
+  lang.addEventListener("change", () => {
+    const url = new URL(window.location.href);
+    url.searchParams.set("lang", lang.value);
+    window.location.assign(url.toString());
+  });
+}
+
+function seats() {
+  const box = $("seats");
+  const count = Number($("players").value);
+  const kept = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren();
+  for (let seat = 2; seat <= count; seat += 1) {
+    const field = document.createElement("p");
+    field.className = "field";
+    const label = document.createElement("label");
+    label.htmlFor = `seat-${seat}`;
+    label.textContent = words.seat.replace("{number}", String(seat));
+    const select = document.createElement("select");
+    select.id = `seat-${seat}`;
+    select.append(new Option(words.seat_person, "person"));
+    for (const level of ["random", "greedy", "expert", "master"]) {
+      select.append(new Option(words.seat_bot.replace("{level}", words[`level_${level}`]), level));
+    }
+    select.value = kept[seat - 2] || (seat === 2 ? "person" : "expert");
+    field.append(label, select);
+    box.append(field);
+  }
+}
+
+function name() {
+  const value = $("name").value.trim();
+  store.set("name", value);
+  return value;
+}
+
+function sit(request) {
+  link.close();
+  state.code = request.code || "";
+  link.open(request);
+}
+
+$("join-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  sit({ type: "join", code: $("code").value.trim(), name: name() });
+});
+$("watch").addEventListener("click", () => {
+  sit({ type: "watch", code: $("code").value.trim() });
+});
+$("create-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const seats = ["person", ...[...$("seats").querySelectorAll("select")].map((s) => s.value)];
+  const request = { type: "create", name: name(), preset: $("preset").value, seats,
+                    timer: Number($("timer").value) };
+  if ($("muggins-rule").checked) request.rules = { muggins: true };
+  const target = Number($("target").value);
+  if (target >= 10 && target <= 1000) request.target = Math.round(target);
+  sit(request);
+});
+$("copy").addEventListener("click", () => {
+  const text = $("link-shown").textContent;
+  const done = () => speaker.say([{ text: words.copied, kind: "online", interrupt: true }], true);
+  if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, () => {});
+});
+$("retry").addEventListener("click", () => link.again());
+
+// -- the game's buttons --------------------------------------------------------------------
+
+$("play-button").addEventListener("click", () => { hurry(); playSelected(); });
+$("draw-button").addEventListener("click", () => { hurry(); act({ kind: "draw" }); });
+$("pass-button").addEventListener("click", () => { hurry(); act({ kind: "pass" }); });
+$("ready-button").addEventListener("click", () => { hurry(); link.send({ type: "ready" }); });
+$("muggins-button").addEventListener("click", () => act({ kind: "muggins", call: true }));
+$("let-go-button").addEventListener("click", () => act({ kind: "muggins", call: false }));
+$("hint-button").addEventListener("click", () => ask("hint"));
+$("claim-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  state.claim = $("claim").value.replace(/[^0-9]/g, "").slice(0, 3);
+  claimNow();
+});
+$("record-button").addEventListener("click", download);
+$("again-button").addEventListener("click", toStart);
+$("help-button").addEventListener("click", openHelp);
+$("help-close").addEventListener("click", closeHelp);
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("chat").value.trim();
+  $("chat").value = "";
+  if (text) link.send({ type: "chat", text });
+  if (state.shown === "game") $("play").focus();
+});
+for (const [letter, what] of FACTS) {
+  const entry = data.keys.plain[1].find(([label]) => label.toLowerCase() === letter);
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = entry ? entry[1] : what;
+  button.setAttribute("aria-keyshortcuts", letter.toUpperCase());
+  button.addEventListener("click", () => {
+    if (what !== "unseen") state.unseenPage = 0;
+    ask(what, what === "unseen" ? { page: state.unseenPage } : {});
+  });
+  $("fact-buttons").append(button);
+}
+
+function download() {
+  if (!state.record) return;
+  const text = state.record.map((line) => JSON.stringify(line)).join("\n") + "\n";
+  const blob = new Blob([text], { type: "application/jsonl" });
+  const anchor = document.createElement("a");
+  anchor.href = URL.createObjectURL(blob);
+  anchor.download = `sniff-${(state.code || "game").replace("-", "")}.jsonl`;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(anchor.href), 1000);
+}
+
+// -- start -------------------------------------------------------------------------------
+
+fillStart();
+const wanted = window.location.pathname.startsWith("/t/") ? window.location.pathname.slice(3) : "";
+const kept = Link.kept();
+if (kept && (!wanted || kept.code.replace("-", "").toUpperCase() === wanted.replace("-", "").toUpperCase())) {
+  state.code = kept.code;
+  show("start");
+  link.open({ type: "resume", token: kept.token });
+} else {
+  if (kept) Link.forget();
+  $("code").value = wanted;
+  show("start", wanted ? $("name") : null);
+}

@@ -1,0 +1,144 @@
+// The page's connection to the server: the WebSocket at /ws on this same server,
+// protocol 1 (docs/protocol.md). The page says it wants the words ("words": true):
+// every frame that changes the game is followed by a "say" frame with what to say
+// and what to draw.
+//
+// The seat's resume token is kept for this tab (sessionStorage): a reload, or a
+// dropped connection, sits down at the same seat again and hears what it missed.
+// A dropped connection is tried again with growing waits (about 30 seconds in
+// all, as the terminal game does); then the page says so and offers to try again.
+
+export const RETRY_WAITS = [0.5, 1, 2, 4, 8, 15];
+const TOKEN_KEY = "sniff-seat";
+
+export class Link {
+  constructor({ lang, verbosity, onFrame, onState }) {
+    this.lang = lang;
+    this.verbosity = verbosity;
+    this.onFrame = onFrame;
+    this.onState = onState;  // ("connecting" | "open" | "retrying" | "gave-up", seconds)
+    this.ws = null;
+    this.request = null;   // how to sit down: create, join, watch or resume
+    this.seated = false;
+    this.closing = false;
+    this.tries = 0;
+    this.retryTimer = null;
+  }
+
+  // -- the seat kept for this tab ------------------------------------------------
+
+  static kept() {
+    try {
+      const text = window.sessionStorage.getItem(TOKEN_KEY);
+      const seat = text ? JSON.parse(text) : null;
+      return seat && typeof seat.token === "string" ? seat : null;
+    } catch {
+      return null;
+    }
+  }
+
+  keep(token, code) {
+    try {
+      window.sessionStorage.setItem(TOKEN_KEY, JSON.stringify({ token, code }));
+    } catch {
+      // A browser that keeps nothing: the seat is still ours until the tab closes.
+    }
+    this.request = { type: "resume", token };
+  }
+
+  static forget() {
+    try {
+      window.sessionStorage.removeItem(TOKEN_KEY);
+    } catch {
+      // nothing kept, nothing to forget
+    }
+  }
+
+  // -- connecting ------------------------------------------------------------------
+
+  open(request) {
+    this.request = request;
+    this.closing = false;
+    this.tries = 0;
+    this.connect();
+  }
+
+  connect() {
+    if (this.retryTimer !== null) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+    }
+    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+    this.onState("connecting");
+    const ws = new WebSocket(`${scheme}//${window.location.host}/ws`);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.send({ type: "hello", version: 1, lang: this.lang, verbosity: this.verbosity,
+                  words: true, client: "sniff-web" });
+      if (this.request) this.send(this.request);
+    });
+    ws.addEventListener("message", (event) => {
+      let frame;
+      try {
+        frame = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (frame && typeof frame.type === "string") {
+        if (frame.type === "seated" || frame.type === "state") {
+          this.tries = 0;
+          this.onState("open");
+        }
+        this.onFrame(frame);
+      }
+    });
+    ws.addEventListener("close", () => {
+      if (ws !== this.ws) return;
+      this.ws = null;
+      if (this.closing || !this.request || this.request.type !== "resume") {
+        if (!this.closing) this.onState("closed");
+        return;
+      }
+      this.retry();
+    });
+  }
+
+  retry() {
+    if (this.tries >= RETRY_WAITS.length) {
+      this.onState("gave-up");
+      return;
+    }
+    const wait = RETRY_WAITS[this.tries];
+    this.tries += 1;
+    this.onState("retrying", wait);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, wait * 1000);
+  }
+
+  // Try again now (the button, or Enter after giving up).
+  again() {
+    this.tries = 0;
+    this.connect();
+  }
+
+  close() {
+    this.closing = true;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    if (this.ws) this.ws.close(1000, "left");
+    this.ws = null;
+  }
+
+  get open_() {
+    return this.ws !== null && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  send(frame) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(frame));
+      return true;
+    }
+    return false;
+  }
+}

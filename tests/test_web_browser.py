@@ -1,0 +1,416 @@
+"""The web page in a real browser (Debian's Chromium, through Playwright): whole games
+by keys alone in English and German, against bots and with a person on the
+network; a game by mouse alone; every word the server said reaching the page's
+live regions once and in order; axe-core on every screen; a reload that comes back
+to the seat; and the table at a phone's width and at 200 % zoom.
+
+Without Chromium or Playwright these tests skip with one line saying how to get
+them. ``SNIFF_SCREENSHOTS=1`` also writes the table's picture to
+docs/online-table.png (the one the docs show).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from netplay import Player
+from sniff.announce.online import OnlineWords
+from sniff.announce.web import page_words
+from sniff.i18n import translator
+from sniff.server.limits import ServerLimits
+from webplay import RECORDER, WebServer, chromium, wait_until
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Bots answer at once here and the page hears each step at once: more messages a
+#: second than a person sends.
+FAST = ServerLimits(messages_per_second=1000.0, message_burst=1000)
+SERIOUS = ("serious", "critical")
+
+
+@pytest.fixture(scope="module")
+def chromium_browser() -> Iterator[Any]:
+    yield from chromium()
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> Iterator[WebServer]:
+    with WebServer(tmp_path, seed=7, limits=FAST) as running:
+        yield running
+
+
+class GamePage:
+    """One browser tab on the server's page, with every frame it got kept."""
+
+    def __init__(self, browser: Any, web: WebServer, *, width: int = 1100, height: int = 900,
+                 scale: float = 1.0) -> None:  # fmt: skip
+        self.context = browser.new_context(
+            viewport={"width": width, "height": height}, device_scale_factor=scale
+        )
+        self.page = self.context.new_page()
+        self.web = web
+        self.frames: list[dict[str, Any]] = []
+        self.errors: list[str] = []
+        page = self.page
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("websocket", self._socket)
+        page.add_init_script(RECORDER)
+        page.add_init_script("localStorage.setItem('sniff-pace', '0')")
+
+    def _socket(self, ws: Any) -> None:
+        ws.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
+
+    def close(self) -> None:
+        self.context.close()
+
+    def open(self, path: str = "/") -> None:
+        self.page.goto(self.web.url + path)
+
+    def create(self, name: str, seats: list[str], *, target: int = 10) -> None:
+        page = self.page
+        page.fill("#name", name)
+        page.select_option("#players", str(len(seats) + 1))
+        for index, kind in enumerate(seats, start=2):
+            page.select_option(f"#seat-{index}", kind)
+        page.fill("#target", str(target))
+        page.focus("#create")
+        page.keyboard.press("Enter")
+
+    def heard(self) -> list[dict[str, Any]]:
+        result: list[dict[str, Any]] = self.page.evaluate("window.__heard")
+        return result
+
+    def said(self) -> tuple[list[str], list[str]]:
+        """What the server said, split as the page must show it: (log, assertive)."""
+        log: list[str] = []
+        alert: list[str] = []
+        for frame in self.frames:
+            if frame["type"] != "say":
+                continue
+            for item in frame["items"]:
+                if (
+                    "answer" in frame
+                    or item["kind"] in ("turn", "refusal")
+                    or (item.get("cue") == "invalid" and item["interrupt"])
+                ):
+                    alert.append(item["text"])
+                else:
+                    log.append(item["text"])
+        return log, alert
+
+    def wait_for_frames(self, count: int, timeout: float = 20.0) -> None:
+        wait_until(lambda: len(self.frames) > count, self.page, timeout, "a frame")
+
+    def visible(self, selector: str) -> bool:
+        return bool(self.page.is_visible(selector))
+
+    def over(self) -> bool:
+        return self.visible("#over")
+
+    def key(self, key: str) -> None:
+        count = len(self.frames)
+        self.page.keyboard.press(key)
+        self.wait_for_frames(count)
+
+
+def play_by_keys(game: GamePage, *, stop_after: int | None = None, timeout: float = 40.0) -> int:
+    """Play the seat by keys alone until the game is over (or *stop_after* keys)."""
+    page = game.page
+    deadline = time.monotonic() + timeout
+    keys = 0
+    while not game.over():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the game did not end; last frames {game.frames[-3:]}")
+        if stop_after is not None and keys >= stop_after:
+            return keys
+        playable = game.visible("#play-button") and page.locator("#hand .playable").count()
+        if game.visible("#ready-button") or playable:
+            key = "Enter"
+        elif game.visible("#draw-button"):
+            key = "d"
+        elif game.visible("#pass-button"):
+            key = "p"
+        else:
+            page.wait_for_timeout(15)
+            continue
+        assert page.evaluate("document.activeElement.id") == "play", "focus left the game"
+        game.key(key)
+        keys += 1
+        page.wait_for_timeout(20)
+    return keys
+
+
+def check_said_in_order(game: GamePage, language: str) -> None:
+    """Every item the server said reached its live region, once and in order."""
+    log, alert = game.said()
+    local = {page_words(translator(language))["record_ready"]}
+    wait_until(
+        lambda: (
+            len([h for h in game.heard() if h["region"] == "log" and h["text"] not in local])
+            >= len(log)
+        ),
+        game.page,
+        10,
+        "the log to catch up",
+    )
+    heard = game.heard()
+    shown_log = [h["text"] for h in heard if h["region"] == "log" and h["text"] not in local]
+    shown_alert = [h["text"] for h in heard if h["region"] == "alert"]
+    assert shown_log == log
+    assert shown_alert == alert
+    times = [h["t"] for h in heard]
+    assert times == sorted(times)
+
+
+def test_a_whole_game_by_keys_alone_against_a_bot_in_english(
+    chromium_browser: Any, web: WebServer
+) -> None:
+    game = GamePage(chromium_browser, web)
+    game.open("/")
+    game.create("Ada", ["greedy"])
+    game.page.wait_for_selector("#game:not([hidden])")
+    assert game.page.evaluate("document.activeElement.id") == "play"
+    # The fact keys, each answered in the game's words.
+    for key in ("h", "e", "c", "l", "s", "i", "b", "t", "g", "a", "w", "r", "F2"):
+        game.key(key)
+    answers = [f for f in game.frames if "answer" in f]
+    assert [f["answer"] for f in answers][:12] == [
+        "hand", "ends", "count", "layout", "scores", "round", "boneyard", "unseen",
+        "history", "since", "turn", "repeat",
+    ]  # fmt: skip
+    wait_until(lambda: any(f.get("answer") == "hint" for f in game.frames), game.page)
+    assert play_by_keys(game) > 0
+    assert "Ada" not in game.page.inner_text("#summary")  # "You", as the seat hears itself
+    check_said_in_order(game, "en")
+    assert game.errors == []
+    game.close()
+
+
+def test_a_game_in_german_by_keys_with_a_person_on_the_network_and_a_bot(
+    chromium_browser: Any, web: WebServer
+) -> None:
+    game = GamePage(chromium_browser, web)
+    game.open("/?lang=de")
+    assert game.page.get_attribute("html", "lang") == "de"
+    game.create("Ada", ["person", "greedy"])
+    game.page.wait_for_selector("#waiting:not([hidden])")
+    code = game.page.inner_text("#code-shown")
+    ben = Player(web.ws, "Ben")
+
+    async def join() -> None:
+        await ben.open()
+        await ben.send({"type": "join", "code": code, "name": "Ben"})
+
+    web.run(join())
+    game.page.wait_for_selector("#game:not([hidden])")
+    # A line to the table: the chat line and back to the game.
+    game.page.keyboard.press("/")
+    assert game.page.evaluate("document.activeElement.id") == "chat"
+    game.page.keyboard.type("Hallo")
+    game.key("Enter")
+    assert game.page.evaluate("document.activeElement.id") == "play"
+    play_by_keys(game)
+    log, _ = game.said()
+    chat = OnlineWords(translator("de")).news("chat", "Ada", mine=True, text="Hallo")
+    assert chat is not None and chat.text in log
+    assert any(line.startswith("Neues Spiel: Du, Ben und ") for line in log), log[:6]
+    assert any(line.startswith("Ben legt ") or line.startswith("Ben spielt ") for line in log)
+    assert game.page.inner_text("#over-h") == page_words(translator("de"))["over_heading"]
+    check_said_in_order(game, "de")
+    assert game.errors == []
+    web.run(ben.close())
+    game.close()
+
+
+def test_a_whole_game_by_mouse_alone(chromium_browser: Any, web: WebServer) -> None:
+    game = GamePage(chromium_browser, web)
+    page = game.page
+    game.open("/")
+    page.fill("#name", "Ada")
+    page.select_option("#seat-2", "greedy")
+    page.fill("#target", "10")
+    page.click("#create")
+    page.wait_for_selector("#game:not([hidden])")
+    deadline = time.monotonic() + 40
+    while not game.over():
+        assert time.monotonic() < deadline, "the game did not end"
+        count = len(game.frames)
+        playable = page.locator("#hand .playable")
+        if game.visible("#ready-button"):
+            page.click("#ready-button")
+        elif game.visible("#play-button") and playable.count():
+            playable.first.click()
+            page.wait_for_selector("#ends-choice:not([hidden]) button")
+            page.locator("#end-buttons button").first.click()
+        elif game.visible("#draw-button"):
+            page.click("#draw-button")
+        elif game.visible("#pass-button"):
+            page.click("#pass-button")
+        else:
+            page.wait_for_timeout(15)
+            continue
+        game.wait_for_frames(count)
+        page.wait_for_timeout(20)
+    refused = [f for f in game.frames if f["type"] == "refused"]
+    assert refused == []
+    check_said_in_order(game, "en")
+    game.close()
+
+
+def test_axe_finds_nothing_serious_on_any_screen(chromium_browser: Any, web: WebServer) -> None:
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    axe = axe_module.Axe()
+    game = GamePage(chromium_browser, web)
+    page = game.page
+
+    def check(screen: str) -> None:
+        page.wait_for_timeout(50)
+        violations = axe.run(page).response["violations"]
+        serious = [
+            (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in violations
+            if v["impact"] in SERIOUS
+        ]
+        assert serious == [], screen
+
+    game.open("/")
+    check("start")
+    game.create("Ada", ["person", "greedy"])
+    page.wait_for_selector("#waiting:not([hidden])")
+    check("waiting")
+    code = page.inner_text("#code-shown")
+    ben = Player(web.ws, "Ben")
+
+    async def join() -> None:
+        await ben.open()
+        await ben.send({"type": "join", "code": code, "name": "Ben"})
+
+    web.run(join())
+    page.wait_for_selector("#game:not([hidden])")
+    play_by_keys(game, stop_after=4)
+    check("game")
+    page.focus("#play")
+    page.keyboard.press("F1")
+    page.wait_for_selector("#help:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == "help-h"
+    check("help")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#game:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == "play"
+    play_by_keys(game)
+    check("game over")
+    web.run(ben.close())
+    game.close()
+
+
+def test_a_reload_in_the_middle_of_a_game_comes_back_to_the_seat(
+    chromium_browser: Any, web: WebServer
+) -> None:
+    game = GamePage(chromium_browser, web)
+    page = game.page
+    game.open("/")
+    game.create("Ada", ["greedy"], target=60)
+    page.wait_for_selector("#game:not([hidden])")
+    play_by_keys(game, stop_after=3)
+    count = len(game.frames)
+    page.reload()
+    page.wait_for_selector("#game:not([hidden])")
+    wait_until(lambda: any(h["text"].startswith("Game resumed: ") for h in game.heard()), page)
+    resumed = [f for f in game.frames[count:] if f["type"] == "seated"]
+    assert resumed and resumed[0]["seat"] == 0
+    assert page.evaluate("document.activeElement.id") == "play"
+    # Another language is the same seat again, heard in that language.
+    page.select_option("#lang", "de")
+    page.wait_for_selector("#game:not([hidden])")
+    wait_until(lambda: any(h["text"].startswith("Spiel fortgesetzt: ") for h in game.heard()), page)
+    assert page.get_attribute("html", "lang") == "de"
+    play_by_keys(game)
+    game.close()
+
+
+def test_the_table_fits_a_phone_and_200_percent_zoom(chromium_browser: Any, web: WebServer) -> None:
+    """At a phone's width (360 CSS pixels), and at 200 % zoom of a 1280-pixel window
+    (640 CSS pixels), nothing but the layout's own box needs a sideways scroll."""
+    game = GamePage(chromium_browser, web, width=360, height=800, scale=2.0)
+    page = game.page
+    game.open("/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    game.create("Ada", ["greedy"], target=60)
+    page.wait_for_selector("#game:not([hidden])")
+    play_by_keys(game, stop_after=3)
+    # The page's own voice, switched on and off by its key, says so.
+    words = page_words(translator("en"))
+    for said in (words["voice_on"], words["voice_off"]):
+        page.keyboard.press("v")
+        wait_until(lambda s=said: page.inner_text("#alert") == s, page, 5, said)
+    assert page.evaluate("localStorage.getItem('sniff-voice')") == "0"
+    for width in (360, 640):
+        page.set_viewport_size({"width": width, "height": 800})
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        for selector in ("#hand", "#play", "#log", "#fact-buttons", "#summary"):
+            box = page.locator(selector).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+    game.close()
+
+
+def test_a_dropped_connection_is_tried_again_and_hears_what_it_missed(
+    chromium_browser: Any, web: WebServer
+) -> None:
+    game = GamePage(chromium_browser, web)
+    page = game.page
+    game.open("/")
+    page.select_option("#pace", "4")  # 3 seconds after each of the others' turns
+    game.create("Ada", ["greedy", "greedy"], target=100)
+    page.wait_for_selector("#game:not([hidden])")
+    assert web.server is not None
+    host = web.call(lambda: next(iter(web.server.tables.values())))  # type: ignore[union-attr]
+
+    def waiting_for_me() -> bool:
+        # A bot's step came and the page is still hearing it: the next bot waits.
+        last = next((f for f in reversed(game.frames) if f["type"] == "step"), None)
+        return bool(last and last["actor"] == 1 and last["view"]["current"] == 2)
+
+    deadline = time.monotonic() + 20
+    while not waiting_for_me():
+        assert time.monotonic() < deadline
+        play_by_keys(game, stop_after=1)
+        page.wait_for_timeout(50)
+    seen = len(game.heard())
+    web.call(lambda: host.seats[0].channel.ws.transport.abort())
+    wait_until(
+        lambda: any(h["text"].startswith("Meanwhile: ") for h in game.heard()[seen:]), page, 10
+    )
+    texts = [h["text"] for h in game.heard()[seen:]]
+    assert any(t.startswith("Game resumed: ") for t in texts)
+    assert page.evaluate("document.activeElement.id") == "play"
+    game.close()
+
+
+def test_a_picture_of_the_table_for_the_docs(chromium_browser: Any, web: WebServer) -> None:
+    """The table in the middle of a game, as docs/web.md shows it (written there with
+    ``SNIFF_SCREENSHOTS=1``)."""
+    game = GamePage(chromium_browser, web, width=1000, height=1000)
+    page = game.page
+    game.open("/")
+    game.create("Ada", ["greedy", "greedy"], target=150)
+    page.wait_for_selector("#game:not([hidden])")
+    deadline = time.monotonic() + 20
+    while page.locator("#board .domino").count() < 9 or not page.locator("#hand .playable").count():
+        assert time.monotonic() < deadline and not game.over()
+        play_by_keys(game, stop_after=1)
+    before = len(game.frames)  # (counted before the key: its answer may come at once)
+    page.keyboard.press("Home")
+    game.wait_for_frames(before)
+    page.wait_for_timeout(300)
+    shot = page.screenshot(clip={"x": 0, "y": 0, "width": 1000, "height": 1000})
+    assert shot[:8] == b"\x89PNG\r\n\x1a\n"
+    if os.environ.get("SNIFF_SCREENSHOTS"):
+        (ROOT / "docs" / "online-table.png").write_bytes(shot)
+    game.close()
