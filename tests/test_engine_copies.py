@@ -1,0 +1,167 @@
+"""A copy of a game, and a game rebuilt from a seat's view, play on exactly as the game.
+
+Look-ahead lives on these: ``Game.copy()`` (every bot's trial), and
+``determinize(observe(game, seat), hands, boneyard)`` (a bot filling in the
+tiles it cannot see). Filled in with the true hands, the rebuilt game must be
+the game itself; and nothing done to a copy may reach the original.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import play, scripted_game
+from sniff.engine import (
+    PRESETS,
+    Action,
+    Claim,
+    Event,
+    Game,
+    Observation,
+    Phase,
+    determinize,
+    observe,
+)
+
+
+def _state(game: Game) -> tuple[object, ...]:
+    """Every part of a position a player or the rules can see."""
+    return (
+        [list(hand) for hand in game.hands],
+        game.boneyard,
+        game.layout.tiles(),
+        game.layout.open,
+        game.count,
+        list(game.scores),
+        game.phase,
+        game.current,
+        game.leader,
+        game.round_no,
+        game.winner,
+        game.forced_tile,
+        game.required_lead,
+        game.draws_this_turn,
+        game.passes_in_row,
+        game.second_turn,
+        game.pending_points if game.phase in (Phase.CLAIM, Phase.MUGGINS) else None,
+        game.mover,
+        game.legal_actions(),
+    )
+
+
+def _choose(game: Game, rng: random.Random) -> Action:
+    if game.phase is Phase.CLAIM:  # sometimes wrong, so that muggins gets called
+        return Claim(rng.choice([game.pending_points, game.pending_points + 5]))
+    return rng.choice(game.legal_actions())
+
+
+def _play_on(game: Game, seed: int, steps: int = 200) -> list[list[Event]]:
+    """Random play to the end of the round (a copy shares the dealer: no new deal)."""
+    rng = random.Random(seed)
+    events = []
+    while game.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER) and steps:
+        events.append(game.apply(_choose(game, rng)))
+        steps -= 1
+    return events
+
+
+#: Every preset with 2, 3 and 4 players; the muggins rule with 3, two house rules with 4.
+#: And two scripted positions: a drawn tile that must be played, and a pass in a row.
+CASES = [(name, players) for name in sorted(PRESETS) for players in (2, 3, 4)]
+CASES += [("forced", 2), ("passed", 3)]
+LABELS = [f"{name}-{players}" for name, players in CASES]
+
+
+def _position(name: str, players: int) -> Game:
+    """A game of *name* stopped a few random actions into its first round."""
+    if name == "forced":  # [6-3] is drawn after [2-1] and must be played
+        game = scripted_game("sniff", ["6-6 0-0", "5-4 3-2"], "2-1 6-3 1-0")
+        play(game, "6-6 lead")
+        game.draw()
+        game.draw()
+        return game
+    if name == "passed":  # nobody follows [6-6]; the second player has passed
+        game = scripted_game("sniff", ["6-6 3-1", "2-2", "5-5 4-3"])
+        play(game, "6-6 lead")
+        game.pass_turn()
+        return game
+    seed = 100 * sorted(PRESETS).index(name) + players
+    changes: dict[str, object] = {"muggins": players == 3}
+    if players == 4:
+        changes.update(draw_while_playable=True, double_endwise=True)
+    game = Game(PRESETS[name].with_changes(**changes), players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(1, 12)):
+        if game.phase not in (Phase.PLAY, Phase.CLAIM, Phase.MUGGINS):
+            break
+        game.apply(_choose(game, rng))
+    return game
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=LABELS)
+def test_a_copy_plays_on_as_the_game_and_leaves_it_untouched(name: str, players: int) -> None:
+    game = _position(name, players)
+    before = _state(game)
+    log = list(game.log)
+    twin = game.copy()
+    assert _state(twin) == before
+    assert (twin.log, twin.round_start) == ([], 0)  # a look-ahead needs no history
+    kept = game.copy(keep_log=True)
+    assert (kept.log, kept.round_start) == (log, game.round_start)
+    twin_events = _play_on(twin, seed=7)
+    assert _state(game) == before and game.log == log  # the copy changed nothing here
+    assert _play_on(kept, seed=7) == twin_events
+    assert _state(kept) == _state(twin)
+    assert kept.log == log + [e for events in twin_events for e in events]
+    assert _play_on(game, seed=7) == twin_events
+    assert _state(game) == _state(twin)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=LABELS)
+def test_a_game_rebuilt_from_the_true_hands_is_the_game(name: str, players: int) -> None:
+    game = _position(name, players)
+    seat = game.current
+    view = observe(game, seat)
+    rebuilt = determinize(view, game.hands, game.boneyard, rng=random.Random(3))
+    assert _state(rebuilt) == _state(game)
+    assert rebuilt.rules is game.rules and rebuilt.players == game.players
+    assert rebuilt.sides == game.sides and rebuilt.target == game.target
+    assert rebuilt.log == []
+    assert _play_on(rebuilt.copy(), seed=11) == _play_on(game.copy(), seed=11)
+
+
+def test_the_observation_holds_exactly_what_the_seat_may_know() -> None:
+    game = _position("sniff", 3)
+    for seat in range(game.players):
+        view = observe(game, seat)
+        assert view.hand == tuple(game.hands[seat])
+        assert view.hand_sizes == tuple(len(hand) for hand in game.hands)
+        assert view.boneyard_size == len(game.boneyard)
+        assert (view.scores, view.target, view.round) == (
+            tuple(game.scores),
+            game.target,
+            game.round_no,
+        )
+        assert view.my_turn == (seat == game.current)
+        assert bool(view.legal) == (seat == game.current)
+        assert [view.side_of(s) for s in range(game.players)] == list(game.side_of)
+        assert view.side == game.side_of[seat]
+        assert view.count == game.count
+        hidden = {t for s, hand in enumerate(game.hands) if s != seat for t in hand}
+        assert set(view.unseen_tiles()) == hidden | set(game.boneyard)
+
+
+def test_determinize_keeps_the_observer_s_hand_in_any_order_and_refuses_another() -> None:
+    game = _position("sniff", 2)
+    seat = game.current
+    view: Observation = observe(game, seat)
+    hands = [list(hand) for hand in game.hands]
+    hands[seat] = hands[seat][::-1]
+    assert sorted(determinize(view, hands, game.boneyard).hands[seat]) == sorted(view.hand)
+    other = (seat + 1) % game.players
+    swapped = [list(hand) for hand in game.hands]
+    swapped[seat], swapped[other] = swapped[other], swapped[seat]
+    with pytest.raises(ValueError, match="the observer's hand must stay as observed"):
+        determinize(view, swapped, game.boneyard)
