@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import play, rules_of, scripted_game, tile
+from helpers import play, rules_of, scripted_game, tile, tiles
 from sniff.engine import (
     DRAW,
     PASS,
@@ -44,14 +44,22 @@ def _state(game: Game) -> tuple[object, ...]:
     )
 
 
-def _refused(game: Game, action: Action, reason: Reason) -> None:
-    """The action's own method and ``apply()`` both refuse it for *reason*; nothing changes."""
+def _refused(
+    game: Game, action: Action, reason: Reason, message: str | None = None, named: str = ""
+) -> None:
+    """The action's own method and ``apply()`` both refuse it for *reason*, saying
+    *message* and naming the tiles *named*; nothing changes."""
     before = _state(game)
-    assert game.refusal(action) is not None
+    asked = game.refusal(action)
+    assert asked is not None and asked.action == action
     for attempt in (_own_method(game, action), lambda: game.apply(action)):
         with pytest.raises(Refusal) as refused:
             attempt()
         assert refused.value.reason is reason
+        assert str(refused.value) == str(asked)
+        if message is not None:
+            assert str(refused.value) == message
+            assert refused.value.tiles == tiles(named)
         assert _state(game) == before
 
 
@@ -76,7 +84,7 @@ def test_domino_play_draw_refuses_a_third_tile_in_a_turn() -> None:
     play(game, "6-6 lead")
     game.draw()
     game.draw()
-    _refused(game, DRAW, Reason.DRAW_LIMIT)
+    _refused(game, DRAW, Reason.DRAW_LIMIT, "you have drawn 2 tiles this turn")
     assert game.boneyard == (tile("6-3"),) and len(game.hands[1]) == 4
 
 
@@ -92,7 +100,7 @@ def test_draw_limit_of_one_refuses_the_second_draw_but_not_the_next_player_s_fir
 def test_draw_refuses_while_a_tile_in_hand_fits() -> None:
     game = scripted_game("sniff", ["6-6 0-0", "6-4 6-2 3-2"], "1-0")
     play(game, "6-6 lead")
-    _refused(game, DRAW, Reason.HOLDS_PLAYABLE)
+    _refused(game, DRAW, Reason.HOLDS_PLAYABLE, "you hold a tile that fits: 6-4", "6-4 6-2")
     assert game.boneyard == (tile("1-0"),)
 
 
@@ -106,19 +114,25 @@ def test_draw_refuses_once_a_drawn_tile_fits_and_must_be_played() -> None:
     game = scripted_game("sniff", ["6-6 0-0", "5-4 3-2"], "6-3 1-0")
     play(game, "6-6 lead")
     game.draw()
-    _refused(game, DRAW, Reason.MUST_PLAY_DRAWN)
-    _refused(game, Move(tile("5-4"), End.EAST), Reason.MUST_PLAY_DRAWN)
+    _refused(game, DRAW, Reason.MUST_PLAY_DRAWN, "play the tile you drew, 6-3", "6-3")
+    _refused(
+        game,
+        Move(tile("5-4"), End.EAST),
+        Reason.MUST_PLAY_DRAWN,
+        "cannot play 5-4 on east: you must play the tile you drew, 6-3",
+        "6-3",
+    )
 
 
 def test_draw_refuses_with_the_boneyard_empty() -> None:
     game = scripted_game("sniff", ["6-6 0-0", "5-4 3-2"])
     play(game, "6-6 lead")
-    _refused(game, DRAW, Reason.BONEYARD_EMPTY)
+    _refused(game, DRAW, Reason.BONEYARD_EMPTY, "the boneyard is empty")
 
 
 def test_draw_refuses_before_the_lead() -> None:
     game = scripted_game("sniff", ["6-6 0-0", "6-4 3-2"], "1-0")
-    _refused(game, DRAW, Reason.HOLDS_PLAYABLE)
+    _refused(game, DRAW, Reason.HOLDS_PLAYABLE, "lead a tile first")
 
 
 def test_draw_while_playable_house_rule_lets_draw_act_with_a_fitting_tile() -> None:
@@ -137,13 +151,13 @@ def test_draw_while_playable_house_rule_lets_draw_act_with_a_fitting_tile() -> N
 def test_pass_refuses_while_a_tile_fits() -> None:
     game = scripted_game("sniff", ["6-6 0-0", "6-4 3-2"], "1-0")
     play(game, "6-6 lead")
-    _refused(game, PASS, Reason.CAN_PLAY)
+    _refused(game, PASS, Reason.CAN_PLAY, "you hold a tile that fits: 6-4", "6-4")
 
 
 def test_pass_refuses_while_the_player_may_still_draw() -> None:
     game = scripted_game("domino-play", ["6-6 0-0", "5-4 3-2"], "2-1 4-1 6-3")
     play(game, "6-6 lead")
-    _refused(game, PASS, Reason.CAN_DRAW)
+    _refused(game, PASS, Reason.CAN_DRAW, "you can still draw")
     game.draw()
     _refused(game, PASS, Reason.CAN_DRAW)  # one more draw is allowed
     game.draw()
@@ -160,21 +174,26 @@ def test_play_refuses_a_tile_that_does_not_fit_or_is_not_held() -> None:
 
 def test_claims_and_muggins_calls_refused_out_of_their_phase() -> None:
     game = scripted_game(rules_of("sniff", muggins=True), ["5-5 6-1", "5-0 4-3"])
-    _refused(game, Claim(10), Reason.WRONG_PHASE)
-    _refused(game, CallMuggins(True), Reason.WRONG_PHASE)
+    waits_for_a_play = "not now: the game waits for a play"
+    _refused(game, Claim(10), Reason.WRONG_PHASE, waits_for_a_play)
+    _refused(game, CallMuggins(True), Reason.WRONG_PHASE, waits_for_a_play)
     play(game, "5-5 lead")
     assert game.phase is Phase.CLAIM
-    _refused(game, Claim(-5), Reason.NEGATIVE_CLAIM)
-    _refused(game, CallMuggins(True), Reason.WRONG_PHASE)
-    _refused(game, Move(tile("6-1"), End.EAST), Reason.WRONG_PHASE)
+    _refused(game, Claim(-5), Reason.NEGATIVE_CLAIM, "a claim cannot be negative")
+    waits_for_a_claim = "not now: the game waits for a claim"
+    _refused(game, CallMuggins(True), Reason.WRONG_PHASE, waits_for_a_claim)
+    _refused(game, Move(tile("6-1"), End.EAST), Reason.WRONG_PHASE, waits_for_a_claim)
 
 
 @pytest.mark.parametrize(
-    ("target", "phase", "reason"),
-    [(10, Phase.ROUND_OVER, Reason.ROUND_OVER), (5, Phase.GAME_OVER, Reason.GAME_OVER)],
+    ("target", "phase", "reason", "message"),
+    [
+        (10, Phase.ROUND_OVER, Reason.ROUND_OVER, "the round is over"),
+        (5, Phase.GAME_OVER, Reason.GAME_OVER, "the game is over"),
+    ],
 )
 def test_nothing_acts_once_the_round_or_the_game_is_over(
-    target: int, phase: Phase, reason: Reason
+    target: int, phase: Phase, reason: Reason, message: str
 ) -> None:
     game = scripted_game(rules_of("sniff", targets=target), ["6-6 3-1", "5-4"])
     with pytest.raises(Refusal) as refused:
@@ -185,7 +204,7 @@ def test_nothing_acts_once_the_round_or_the_game_is_over(
     game.pass_turn()  # blocked, 4 against 9: 5 points to the first player
     assert (game.phase, game.scores) == (phase, [5, 0])
     for action in (DRAW, PASS, Move(tile("3-1"), End.EAST)):
-        _refused(game, action, reason)
+        _refused(game, action, reason, message)
     if phase is Phase.GAME_OVER:
         with pytest.raises(Refusal) as refused:
             game.next_round()
