@@ -24,6 +24,7 @@ from sniff.engine import (
     determinize,
     observe,
 )
+from sniff.engine.playout import Round
 
 
 def _state(game: Game) -> tuple[object, ...]:
@@ -165,3 +166,47 @@ def test_determinize_keeps_the_observer_s_hand_in_any_order_and_refuses_another(
     swapped[seat], swapped[other] = swapped[other], swapped[seat]
     with pytest.raises(ValueError, match="the observer's hand must stay as observed"):
         determinize(view, swapped, game.boneyard)
+
+
+def _round_state(rnd: Round) -> tuple[object, ...]:
+    return (
+        rnd.setup,
+        rnd.lay,
+        rnd.hands,
+        rnd.pips,
+        rnd.stock,
+        rnd.current,
+        rnd.passes,
+        rnd.drawn,
+        rnd.forced,
+        rnd.required,
+        rnd.second,
+        rnd.scores,
+        rnd.over,
+        rnd.winner,
+    )
+
+
+@pytest.mark.parametrize(("name", "players"), CASES, ids=LABELS)
+def test_a_compact_round_from_a_seat_s_view_is_the_compact_round_of_the_game(
+    name: str, players: int
+) -> None:
+    game = _position(name, players)
+    if game.phase is not Phase.PLAY:
+        game.apply(_choose(game, random.Random(1)))  # the claim or muggins call first
+    if game.phase is not Phase.PLAY:
+        game.apply(_choose(game, random.Random(1)))
+    assert game.phase is Phase.PLAY
+    from_game = Round.from_game(game)
+    view = observe(game, game.current)
+    from_view = Round.from_observation(view, game.hands, game.boneyard)
+    assert _round_state(from_view) == _round_state(from_game)
+    swapped = [list(hand) for hand in game.hands]
+    swapped.reverse()
+    if swapped[game.current] != game.hands[game.current]:
+        with pytest.raises(ValueError, match="the observer's hand must stay as observed"):
+            Round.from_observation(view, swapped, game.boneyard)
+    with_claim = game.copy()
+    with_claim.phase = Phase.CLAIM
+    with pytest.raises(ValueError, match=r"in the play phase, not Phase\.CLAIM"):
+        Round.from_game(with_claim)

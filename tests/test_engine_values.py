@@ -1,0 +1,59 @@
+"""The engine's small values read as they should: tiles, actions, layouts, rounds, dealers.
+
+These are what a developer sees in a log, a failing test or the debugger,
+and what the announcer reads (a tile's other half, a hand's pips).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import deal, play_all, scripted_game, tile, tiles
+from sniff.engine import DRAW, PASS, ScriptedDealer, Tile, pip_total, preset
+from sniff.engine.playout import Round
+
+
+def test_a_tile_s_other_half() -> None:
+    assert (tile("6-4").other(6), tile("6-4").other(4), tile("3-3").other(3)) == (4, 6, 3)
+    with pytest.raises(ValueError, match=r"^6-4 has no 5$"):
+        tile("6-4").other(5)
+
+
+def test_a_hand_s_pips() -> None:
+    assert pip_total(tiles("6-4 5-5 1-0")) == 21
+    assert pip_total(list(tiles("0-0"))) == 0 and pip_total(()) == 0
+
+
+def test_draw_and_pass_read_as_the_rulebook_writes_them() -> None:
+    assert (str(DRAW), str(PASS)) == ("draw", "pass")
+
+
+def test_a_layout_and_a_compact_round_show_their_tiles_and_count() -> None:
+    game = scripted_game("sniff", ["6-6 6-4 2-1", "4-4 3-0 6-1"], "5-0")
+    play_all(game, ["6-6 lead", "6-1 east", "6-4 north", "4-4 north"])
+    assert repr(game.layout) == "<Layout lead=6-6 east=6-1 north=6-4/4-4 count=21>"
+    assert repr(Round.from_game(game)) == "<Round seat 0 to act; hands 2-1 | 3-0; count 21>"
+
+
+def test_a_copied_scripted_dealer_deals_the_rest_on_its_own() -> None:
+    first, second, third = (deal([f"{n}-{n}"], "") for n in (1, 2, 3))
+    dealer = ScriptedDealer([first, second, third])
+    rules, rng = preset("sniff"), random.Random(0)
+    assert dealer.deal(rules, 2, 1, rng) == first
+    twin = dealer.copy()
+    assert [twin.deal(rules, 2, n, rng) for n in (2, 3)] == [second, third]
+    assert dealer.deal(rules, 2, 2, rng) == second  # the original is where it was
+    with pytest.raises(LookupError, match="the scripted deals have run out"):
+        twin.deal(rules, 2, 4, rng)
+
+
+def test_pass_is_allowed_only_when_nothing_fits_and_nothing_can_be_drawn() -> None:
+    game = scripted_game("sniff", ["6-6 0-0", "5-4 3-2"], "1-0")
+    assert not game.can_pass()  # the lead first
+    play_all(game, ["6-6 lead"])
+    assert (game.can_pass(), game.can_draw()) == (False, True)
+    game.draw()
+    assert (game.can_pass(), game.can_draw()) == (True, False)
+    assert Tile.of(1, 0) in game.hands[1]
