@@ -318,3 +318,29 @@ def test_a_ui_dict_that_is_not_json_cannot_be_saved(tmp_path: Path) -> None:
     with pytest.raises(SaveError):
         save_game(tmp_path / "x.json", bad)
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_resumed_save_state_goes_on_keeping_every_action(tmp_path: Path) -> None:
+    path, snap = _saved(tmp_path)
+    resumed = SaveState.resume(load_game(path))
+    assert (resumed.players, resumed.seed, resumed.actions) == (
+        snap.players,
+        snap.seed,
+        list(snap.actions),
+    )
+    game = resumed.game
+    action = game.legal_actions()[0]
+    game.apply(action)  # applied by the caller, then recorded
+    resumed.record(action)
+    assert resumed.actions == [*snap.actions, action]
+    again = restore(resumed.snapshot())[0]
+    assert _position(again)[1:-1] == _position(game)[1:-1]
+
+
+def test_delete_save_removes_the_file_it_is_given(tmp_path: Path) -> None:
+    path, _ = _saved(tmp_path)
+    other = tmp_path / "other.json"
+    other.write_text("{}")
+    assert delete_save(path) is True and not path.exists()
+    assert delete_save(path) is False
+    assert other.exists()
