@@ -71,7 +71,8 @@ def _play_on(game: Game, seed: int, steps: int = 200) -> list[list[Event]]:
 #: Every preset with 2, 3 and 4 players; the muggins rule with 3, two house rules with 4.
 #: And two scripted positions: a drawn tile that must be played, and a pass in a row.
 CASES = [(name, players) for name in sorted(PRESETS) for players in (2, 3, 4)]
-CASES += [("forced", 2), ("passed", 3)]
+#: And games not yet led: any tile may lead (sniff), or only the highest double (muggins).
+CASES += [("forced", 2), ("passed", 3), ("lead-any", 2), ("lead-double", 3)]
 LABELS = [f"{name}-{players}" for name, players in CASES]
 
 
@@ -83,6 +84,8 @@ def _position(name: str, players: int) -> Game:
         game.draw()
         game.draw()
         return game
+    if name.startswith("lead-"):
+        return Game(PRESETS["sniff" if name == "lead-any" else "muggins"], players, seed=players)
     if name == "passed":  # nobody follows [6-6]; the second player has passed
         game = scripted_game("sniff", ["6-6 3-1", "2-2", "5-5 4-3"])
         play(game, "6-6 lead")
@@ -130,7 +133,28 @@ def test_a_game_rebuilt_from_the_true_hands_is_the_game(name: str, players: int)
     assert rebuilt.rules is game.rules and rebuilt.players == game.players
     assert rebuilt.sides == game.sides and rebuilt.target == game.target
     assert rebuilt.log == []
-    assert _play_on(rebuilt.copy(), seed=11) == _play_on(game.copy(), seed=11)
+    twin = game.copy()
+    assert _play_on(rebuilt, seed=11) == _play_on(twin, seed=11)
+    assert _state(rebuilt) == _state(twin)
+
+
+def test_a_rebuilt_game_keeps_its_own_history_and_generator() -> None:
+    game = _position("lead-double", 3)
+    assert game.required_lead is not None
+    view = observe(game, game.current)
+    rng = random.Random(5)
+    rebuilt = determinize(view, game.hands, game.boneyard, rng=rng)
+    assert rebuilt.rng is rng and rebuilt.required_lead == game.required_lead
+    events = rebuilt.apply(rebuilt.legal_actions()[0])
+    assert observe(rebuilt, 0).history == tuple(events)  # its history starts at its own start
+    # Without a generator of its own, a rebuilt game is still the same every time.
+    twice = [determinize(view, game.hands, game.boneyard) for _ in range(2)]
+    for again in twice:
+        while again.phase is not Phase.ROUND_OVER and again.phase is not Phase.GAME_OVER:
+            again.apply(again.legal_actions()[0])
+        if again.phase is Phase.ROUND_OVER:
+            again.next_round()  # leaders by lot, deals: from the generator
+    assert _state(twice[0]) == _state(twice[1])
 
 
 def test_the_observation_holds_exactly_what_the_seat_may_know() -> None:

@@ -195,3 +195,15 @@ def test_a_file_too_large_is_refused_as_lesson_progress(tmp_path: Path) -> None:
     assert loaded.problem.detail == (
         "lesson progress holds 1000001 bytes, more than the 1000000 allowed"
     )
+
+
+def test_progress_the_system_will_not_read_is_left_where_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "lessons.json"
+    path.symlink_to(path)  # a loop: the system refuses to open it
+    loaded = load_progress(path)
+    assert loaded.progress == LessonProgress() and loaded.set_aside is None
+    assert loaded.problem is not None and loaded.problem.code == "unreadable"
+    assert loaded.problem.detail == (
+        f"{path}: lesson progress cannot be read: Too many levels of symbolic links"
+    )
+    assert path.is_symlink()

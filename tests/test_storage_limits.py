@@ -43,6 +43,10 @@ def test_json_numbers_that_are_not_numbers_are_refused() -> None:
         "a test file holds a number too large to use (1e400)",
     ]
     assert parse_json(b"[1.5, -0.25, 1e300]", WHAT) == [1.5, -0.25, 1e300]
+    # A long number is shown by its first 20 characters.
+    assert _refusal(parse_json, b"1" * 30 + b".5e400") == (
+        "a test file holds a number too large to use (11111111111111111111)"
+    )
 
 
 def test_whole_numbers_may_have_up_to_the_digits_allowed() -> None:

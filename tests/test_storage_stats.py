@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from damaged_files import is_set_aside
+from sniff.storage.atomic import Problem
 from sniff.storage.stats import (
     GameKey,
     GameTally,
@@ -358,3 +359,28 @@ def test_recording_into_a_given_file_adds_to_what_is_there(tmp_path: Path) -> No
     assert load_stats(path).stats == result.stats
     assert result.stats.games[GameKey("sniff", 2, None)] == GameTally(1, 1, 2, 200, 1, 200, 200)
     assert result.stats.practice[PracticeKey("count", "3", None)] == PracticeTally(4, 2, 8.0)
+
+
+def test_statistics_the_system_will_not_read_are_left_alone_and_not_written_over(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "stats.json"
+    path.symlink_to(path)  # a loop: the system refuses to open it
+    result = record_game("sniff", 2, scores=(200, 0), side=0, winner=0, rounds=1, path=path)
+    assert result == (
+        Stats(),
+        Problem(
+            "unreadable",
+            f"{path}: the statistics file cannot be read: Too many levels of symbolic links",
+        ),
+        None,
+    )
+    assert path.is_symlink() and [p.name for p in tmp_path.iterdir()] == ["stats.json"]
+
+
+def test_merged_tallies_add_hints_and_keep_either_best() -> None:
+    one = GameTally(2, 1, 5, 300, 3, best_score=210, best_margin=40)
+    other = GameTally(1, 1, 2, 220, 1, best_score=205, best_margin=90)
+    assert one.merged(other) == GameTally(3, 2, 7, 520, 4, 210, 90)
+    assert other.merged(one) == one.merged(other)
+    assert one.merged(GameTally()) == one and GameTally().merged(one) == one
