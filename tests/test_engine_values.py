@@ -11,7 +11,17 @@ import random
 import pytest
 
 from helpers import deal, play_all, scripted_game, tile, tiles
-from sniff.engine import DRAW, PASS, ScriptedDealer, Tile, pip_total, preset
+from sniff.engine import (
+    DRAW,
+    PASS,
+    End,
+    Move,
+    ScriptedDealer,
+    Tile,
+    full_set,
+    pip_total,
+    preset,
+)
 from sniff.engine.playout import Round
 
 
@@ -57,3 +67,74 @@ def test_pass_is_allowed_only_when_nothing_fits_and_nothing_can_be_drawn() -> No
     game.draw()
     assert (game.can_pass(), game.can_draw()) == (True, False)
     assert Tile.of(1, 0) in game.hands[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("5-3", "5-3"),
+        ("3-5", "5-3"),
+        ("5 3", "5-3"),
+        ("53", "5-3"),
+        ("[5, 3]", "5-3"),
+        ("(6|4)", "6-4"),
+        ("6:6", "6-6"),
+        (" 2-1 ", "2-1"),
+        ("0-0", "0-0"),
+        ("12-12", "12-12"),
+    ],
+)
+def test_a_tile_is_read_as_players_write_it(text: str, read: str) -> None:
+    assert str(Tile.parse(text)) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("5", "not a tile: '5'"),
+        ("", "not a tile: ''"),
+        ("123", "not a tile: '123'"),
+        ("5-3-1", "not a tile: '5-3-1'"),
+        ("a-b", "not a tile: 'a-b'"),
+        ("5,x", "not a tile: '5,x'"),
+        ("-1, 2", "not a tile: '-1, 2'"),
+        ("[1, -2]", "not a tile: '[1, -2]'"),
+        ("13-0", "no tile 13-0"),
+    ],
+)
+def test_what_is_not_a_tile_is_refused_in_words(text: str, message: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        Tile.parse(text)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("6-4", "not a move: '6-4'"),
+        ("6-4 up", "not a move: '6-4 up' (no end called 'up')"),
+        ("6-4 east sideways", "not a move: '6-4 east sideways'"),
+        ("6-4 east endwise again", "not a move: '6-4 east endwise again'"),
+        ("x east", "not a tile: 'x'"),
+    ],
+)
+def test_what_is_not_a_move_is_refused_in_words(text: str, message: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        Move.parse(text)
+    assert str(refused.value) == message
+    assert Move.parse("6-4 EAST Endwise") == Move(tile("6-4"), End.EAST, True)
+
+
+def test_sets_from_double_blank_to_double_twelve() -> None:
+    assert [len(full_set(n)) for n in (0, 6, 12)] == [1, 28, 91]
+    for wrong in (-1, 13):
+        with pytest.raises(ValueError, match=f"^no double-{wrong} set$"):
+            full_set(wrong)
+    assert (str(End.NORTH), End.LEAD.arm, End.SOUTH.arm) == ("north", -1, 3)
+
+
+def test_a_layout_gives_each_arm_s_tiles_from_the_centre_out() -> None:
+    game = scripted_game("sniff", ["6-6 6-4 2-1", "4-4 3-0 6-1"], "5-0")
+    play_all(game, ["6-6 lead", "6-1 east", "6-4 north", "4-4 north"])
+    assert [placed.tile for placed in game.layout.arm(End.NORTH)] == list(tiles("6-4 4-4"))
+    assert game.layout.arm(End.WEST) == ()
