@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import errno
 from pathlib import Path
 
 import pytest
 
 from damaged_files import is_set_aside
 from sniff.engine import Combination, preset
+from sniff.storage.atomic import Problem
 from sniff.storage.settings import Settings, load_settings, parse_settings, save_settings
 
 
@@ -269,3 +271,66 @@ def test_values_at_the_edges_and_the_usual_words_are_read(
     assert (bad, details) == ([], [])
     assert settings == Settings(**values)  # type: ignore[arg-type]
     assert parse_settings(settings.to_toml())[0] == settings  # and written back the same
+
+
+def test_settings_the_system_will_not_read_are_left_and_set_aside_only_to_save(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "settings.toml"
+    path.symlink_to(path)  # a loop: the system refuses to open it
+    result = load_settings(path)
+    assert result == (
+        Settings(),
+        Problem(
+            "unreadable", "the settings file cannot be read: Too many levels of symbolic links"
+        ),
+        None,
+        (),
+    )
+    assert path.is_symlink()  # left where it is
+    assert save_settings(Settings(pace=2.0), path) == path
+    kept = [p for p in tmp_path.iterdir() if p != path]
+    assert len(kept) == 1 and kept[0].is_symlink()  # the player's file, set aside first
+    assert load_settings(path) == (Settings(pace=2.0), None, None, ())
+
+
+def test_with_keep_aside_off_a_bad_file_is_reported_and_left_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    for text, code in (("pace = [", "corrupt"), ('pace = 2.0\nverbosity = "loud"\n', "invalid")):
+        path.write_text(text)
+        result = load_settings(path, keep_aside=False)
+        assert result.problem is not None and result.problem.code == code
+        assert result.set_aside is None
+        assert [p.name for p in tmp_path.iterdir()] == ["settings.toml"]
+        assert path.read_text() == text
+    assert load_settings(path, keep_aside=False).settings == Settings(pace=2.0)
+
+
+def test_a_bad_file_that_cannot_be_set_aside_says_so_and_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (As root no folder refuses a rename: the refusal is made here.)
+    def refuse(path: object, **_: object) -> Path:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr("sniff.storage.settings.set_aside", refuse)
+    path = tmp_path / "settings.toml"
+    path.write_text('verbosity = "loud"\n')
+    result = load_settings(path)
+    assert result.problem == Problem(
+        "invalid",
+        "verbosity must be one of brief, normal, verbose, not 'loud'"
+        " (could not set the file aside: Read-only file system)",
+    )
+    assert result.set_aside is None and path.read_text() == 'verbosity = "loud"\n'
+    with pytest.raises(OSError, match="Read-only file system"):
+        save_settings(Settings(), path)
+    assert path.read_text() == 'verbosity = "loud"\n'
+
+
+def test_saving_over_good_settings_sets_nothing_aside(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(pace=2.0), path)
+    save_settings(Settings(pace=3.0), path)
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.toml"]
+    assert load_settings(path).settings == Settings(pace=3.0)
