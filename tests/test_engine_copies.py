@@ -234,3 +234,16 @@ def test_a_compact_round_from_a_seat_s_view_is_the_compact_round_of_the_game(
     with_claim.phase = Phase.CLAIM
     with pytest.raises(ValueError, match=r"in the play phase, not Phase\.CLAIM"):
         Round.from_game(with_claim)
+
+
+def test_at_a_round_s_end_the_hands_shown_are_seen() -> None:
+    game = _position("passed", 3)  # a scripted deal of a few tiles: the rest are nowhere
+    others = {t for hand in game.hands[1:] for t in hand}
+    assert others <= set(observe(game, 0).unseen_tiles())
+    game.pass_turn()
+    game.pass_turn()  # blocked: every hand is shown
+    assert game.phase is Phase.ROUND_OVER
+    for seat in range(3):
+        unseen = set(observe(game, seat).unseen_tiles())
+        assert unseen.isdisjoint(t for hand in game.hands for t in hand)
+        assert len(unseen) == 28 - len(game.layout.tiles()) - sum(map(len, game.hands))

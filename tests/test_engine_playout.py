@@ -39,6 +39,10 @@ def _variants() -> list[tuple[str, RuleSet, int]]:
             (f"{name}+nine", base.with_changes(tile_set="double-nine", scoring="threes"), 5)
         )
         cases.append((f"{name}+muggins", base.with_changes(muggins=True, scoring="primes"), 2))
+    # A drawn tile that fits need not be played (the house rule), with and without a limit.
+    free = PRESETS["sniff"].with_changes(must_play_drawn=False, draw_while_playable=True)
+    cases.append(("sniff+free-draw", free, 2))
+    cases.append(("sniff+free-draw+limit", free.with_changes(draw_limit=2), 3))
     return cases
 
 
@@ -142,3 +146,14 @@ def test_draw_and_pass_codes_are_the_engine_actions() -> None:
 
     assert code_of_action(DRAW_ACTION) == DRAW and action_of_code(DRAW) == DRAW_ACTION
     assert code_of_action(PASS_ACTION) == PASS and action_of_code(PASS) == PASS_ACTION
+
+
+def test_a_round_that_is_over_offers_nothing_and_plays_no_more() -> None:
+    game = Game(PRESETS["sniff"], 2, seed=3)
+    rnd = Round.from_game(game)
+    rnd.playout()
+    assert rnd.over
+    before = (rnd.scores[:], rnd.hands[:], rnd.stock[:], rnd.winner)
+    assert (rnd.moves(), rnd.actions()) == ([], [])
+    rnd.playout()
+    assert (rnd.scores, rnd.hands, rnd.stock, rnd.winner) == before

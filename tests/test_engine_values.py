@@ -7,6 +7,7 @@ and what the announcer reads (a tile's other half, a hand's pips).
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -15,6 +16,8 @@ from sniff.engine import (
     DRAW,
     PASS,
     End,
+    Game,
+    IllegalMove,
     Move,
     ScriptedDealer,
     Tile,
@@ -22,6 +25,7 @@ from sniff.engine import (
     pip_total,
     preset,
 )
+from sniff.engine.dealing import shuffle
 from sniff.engine.playout import Round
 
 
@@ -138,3 +142,42 @@ def test_a_layout_gives_each_arm_s_tiles_from_the_centre_out() -> None:
     play_all(game, ["6-6 lead", "6-1 east", "6-4 north", "4-4 north"])
     assert [placed.tile for placed in game.layout.arm(End.NORTH)] == list(tiles("6-4 4-4"))
     assert game.layout.arm(End.WEST) == ()
+
+
+def test_a_shuffle_makes_every_order_equally_often() -> None:
+    seen: Counter[tuple[Tile, ...]] = Counter()
+    for seed in range(1200):
+        hand = list(tiles("1-0 2-0 3-0"))
+        shuffle(hand, random.Random(seed))
+        seen[tuple(hand)] += 1
+    assert len(seen) == 6  # every order of three tiles
+    assert all(150 <= count <= 250 for count in seen.values()), seen  # 200 each, give or take
+    for few in ([], [tile("6-6")]):
+        shuffle(few, random.Random(0))
+        assert few == ([] if not few else [tile("6-6")])
+
+
+def test_a_scripted_deal_for_the_wrong_table_is_refused() -> None:
+    wrong_seats = ScriptedDealer([deal(["6-6", "5-5", "4-4"])])
+    with pytest.raises(ValueError, match=r"^a deal for 3 seats, not 2$"):
+        Game(preset("sniff"), 2, dealer=wrong_seats)
+    twice = ScriptedDealer([deal(["6-6", "6-6"])])
+    with pytest.raises(ValueError, match=r"^a deal must hold each tile of the set once$"):
+        Game(preset("sniff"), 2, dealer=twice)
+    too_large = ScriptedDealer([deal(["7-7", "6-6"])])
+    with pytest.raises(ValueError, match=r"^a deal must hold each tile of the set once$"):
+        Game(preset("sniff"), 2, dealer=too_large)
+
+
+def test_apply_refuses_what_is_not_an_action() -> None:
+    game = Game(preset("sniff"), 2, seed=1)
+    with pytest.raises(IllegalMove, match=r"^not an action: 'draw'$"):
+        game.apply("draw")  # type: ignore[arg-type]
+
+
+def test_the_next_seat_follows_the_direction_of_play() -> None:
+    clockwise = Game(preset("sniff"), 3, seed=1)
+    assert [clockwise.next_seat(s) for s in range(3)] == [1, 2, 0]
+    counter = Game(preset("sniff").with_changes(direction="counter-clockwise"), 3, seed=1)
+    assert [counter.next_seat(s) for s in range(3)] == [2, 0, 1]
+    assert [counter.pips(s) for s in range(3)] == [pip_total(h) for h in counter.hands]
