@@ -247,3 +247,27 @@ def test_at_a_round_s_end_the_hands_shown_are_seen() -> None:
         unseen = set(observe(game, seat).unseen_tiles())
         assert unseen.isdisjoint(t for hand in game.hands for t in hand)
         assert len(unseen) == 28 - len(game.layout.tiles()) - sum(map(len, game.hands))
+
+
+def test_a_copy_in_a_later_round_keeps_where_the_round_began_only_with_the_log() -> None:
+    game = Game(PRESETS["sniff"], 2, seed=5)
+    rng = random.Random(5)
+    while game.round_no < 2:
+        if game.phase is Phase.ROUND_OVER:
+            game.next_round()
+        else:
+            game.apply(_choose(game, rng))
+    assert game.round_start > 0
+    assert game.copy(keep_log=True).round_start == game.round_start
+    assert game.copy().round_start == 0
+    history = observe(game, 0).history
+    assert observe(game.copy(keep_log=True), 0).history == history
+    assert observe(game.copy(), 0).history == ()
+
+
+def test_a_copy_of_a_finished_game_knows_the_winner() -> None:
+    game = scripted_game(PRESETS["sniff"].with_changes(targets=10), ["5-5 6-6", "5-3 1-0"])
+    play(game, "5-5 lead")
+    assert (game.phase, game.winner) == (Phase.GAME_OVER, 0)
+    twin = game.copy()
+    assert (twin.phase, twin.winner, twin.legal_actions()) == (Phase.GAME_OVER, 0, [])

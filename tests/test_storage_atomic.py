@@ -10,8 +10,16 @@ from pathlib import Path
 import pytest
 
 from damaged_files import is_set_aside
-from sniff.storage.atomic import NotARegularFile, Problem, aside_name, set_aside, write_atomic
+from sniff.storage.atomic import (
+    NotARegularFile,
+    Problem,
+    _move_without_overwrite,
+    aside_name,
+    set_aside,
+    write_atomic,
+)
 from sniff.storage.guarded import load_guarded
+from sniff.storage.limits import DataError
 from sniff.storage.paths import config_dir, data_dir, save_path, settings_path, stats_path
 
 
@@ -179,3 +187,45 @@ def test_a_damaged_file_that_cannot_be_set_aside_is_reported_so(
         None,
     )
     assert path.read_text() == "[]"
+
+
+def test_where_hard_links_are_refused_a_bad_file_is_still_never_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Some file systems (FAT, some network drives) refuse hard links: set_aside then
+    # renames, still never over a file that is there.
+    def no_links(source: object, target: object) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    when = datetime(2026, 1, 2, 3, 4, 5)
+    first = tmp_path / "stats.json.20260102-030405.bad"
+    first.write_text("older")
+    (tmp_path / "stats.json").write_text("newer")
+    moved = set_aside(tmp_path / "stats.json", now=when)
+    assert moved.name == "stats.json.20260102-030405-2.bad"
+    assert (first.read_text(), moved.read_text()) == ("older", "newer")
+    assert not (tmp_path / "stats.json").exists()
+
+
+def test_a_name_taken_at_the_last_moment_is_not_written_over(tmp_path: Path) -> None:
+    source, target = tmp_path / "bad", tmp_path / "taken"
+    source.write_text("bad")
+    target.write_text("taken")
+    assert _move_without_overwrite(source, target) is False
+    assert (source.read_text(), target.read_text()) == ("bad", "taken")
+    free = tmp_path / "free"
+    assert _move_without_overwrite(source, free) is True
+    assert free.read_text() == "bad" and not source.exists()
+
+
+def test_a_data_error_carries_its_code_file_and_where_it_was_kept(tmp_path: Path) -> None:
+    error = DataError("set aside", kept=tmp_path / "x.bad", path=tmp_path / "x")
+    assert (str(error), error.code, error.kept, error.path) == (
+        "set aside",
+        "corrupt",
+        tmp_path / "x.bad",
+        tmp_path / "x",
+    )
+    assert DataError("no", "unreadable").code == "unreadable"
+    assert (DataError("no").kept, DataError("no").path) == (None, None)
