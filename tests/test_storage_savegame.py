@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +23,7 @@ from sniff.engine import (
     observe,
     preset,
 )
+from sniff.storage.atomic import Problem
 from sniff.storage.records import PlayerInfo
 from sniff.storage.savegame import (
     GameSnapshot,
@@ -33,6 +36,7 @@ from sniff.storage.savegame import (
     load_or_set_aside,
     restore,
     save_game,
+    snapshot_from_json,
 )
 
 
@@ -344,3 +348,216 @@ def test_delete_save_removes_the_file_it_is_given(tmp_path: Path) -> None:
     assert delete_save(path) is True and not path.exists()
     assert delete_save(path) is False
     assert other.exists()
+
+
+def _damaged(good: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    data = json.loads(json.dumps(good))
+    for key, value in changes.items():
+        if value is ...:
+            del data[key]
+        else:
+            data[key] = value
+    return data
+
+
+def _good_save(tmp_path: Path) -> dict[str, Any]:
+    path, _ = _saved(tmp_path)
+    good: dict[str, Any] = json.loads(path.read_text())
+    return good
+
+
+DAMAGE = "the saved game is damaged: "
+_ANA = {"name": "Ana", "kind": "human"}
+_BOT = {"name": "Bot 1", "kind": "bot", "level": "random"}
+FIELD_FAULTS: dict[str, tuple[dict[str, Any], str]] = {
+    "no rules": ({"rules": ...}, "missing 'rules'"),
+    "rules not a table": ({"rules": []}, "rules must be a table"),
+    "rules that cannot be": (
+        {"rules": {"spinner": "wheel"}},
+        "spinner must be one of none, sniff, sniff-exposed, stubby, not 'wheel'",
+    ),
+    "players not a list": ({"players": {}}, "players must be a list"),
+    "a player not a table": ({"players": ["Ana", _BOT]}, "not a player: 'Ana'"),
+    "a blank name": (
+        {"players": [{"name": "  ", "kind": "human"}, _BOT]},
+        "not a player's name: '  '",
+    ),
+    "a name too long": (
+        {"players": [{"name": "n" * 65, "kind": "human"}, _BOT]},
+        "not a player's name: '" + "n" * 64 + "'",
+    ),
+    "a name with an escape": (
+        {"players": [{"name": "a\x1bb", "kind": "human"}, _BOT]},
+        "not a player's name: 'a\\x1bb'",
+    ),
+    "a player of another kind": (
+        {"players": [{"name": "Ana", "kind": "cat"}, _BOT]},
+        "a player is a human or a bot, not 'cat'",
+    ),
+    "a bot of no level": (
+        {"players": [_ANA, {**_BOT, "level": "genius"}]},
+        "not a bot level: 'genius'",
+    ),
+    "two people": (
+        {"players": [_ANA, {"name": "Bo", "kind": "human"}]},
+        "a saved game has one person at the keyboard, at most",
+    ),
+    "one player": ({"players": [_ANA]}, "a double-six set is played by 2 to 4 players, not 1"),
+    "a seed in words": ({"seed": "8"}, "the seed must be a whole number, not '8'"),
+    "a seed that is true": ({"seed": True}, "the seed must be a whole number, not True"),
+    "no deals": ({"deals": ...}, "missing 'deals'"),
+    "deals not a list": ({"deals": {}}, "deals must be a list"),
+    "a deal not a table": ({"deals": [[]]}, "a deal must be a table"),
+    "actions not a list": ({"actions": "draw"}, "actions must be a list"),
+    "an action that is a number": ({"actions": [7]}, "not an action: 7"),
+    "an action in other words": ({"actions": ["jump"]}, "not an action: 'jump'"),
+    "bots not a list": ({"bots": {}}, "bots must be a list"),
+    "more bots than players": ({"bots": [None, None, None]}, "more random states than players"),
+    "a random state not a list": (
+        {"rng": "x"},
+        "a random state is [version, [words...], gauss]",
+    ),
+    "a ui not a table": ({"ui": []}, "ui must be a table"),
+    "a check not a table": ({"check": []}, "check must be a table"),
+}
+
+
+@pytest.mark.parametrize(("changes", "detail"), FIELD_FAULTS.values(), ids=FIELD_FAULTS.keys())
+def test_each_damaged_field_is_named(tmp_path: Path, changes: dict[str, Any], detail: str) -> None:
+    with pytest.raises(SaveError) as caught:
+        snapshot_from_json(_damaged(_good_save(tmp_path), **changes))
+    assert (caught.value.code, str(caught.value)) == ("corrupt", DAMAGE + detail)
+
+
+def test_damaged_deals_random_states_and_checks_are_named(tmp_path: Path) -> None:
+    good = _good_save(tmp_path)
+    deal, rng, check = good["deals"][0], good["rng"], good["check"]
+    faults = {
+        "a leader in words": (
+            {"deals": [{**deal, "leader": "0"}]},
+            "a leader must be a seat number, not '0'",
+        ),
+        "a leader that is false": (
+            {"deals": [{**deal, "leader": False}]},
+            "a leader must be a seat number, not False",
+        ),
+        "hands not a list": ({"deals": [{**deal, "hands": "x"}]}, "hands must be a list"),
+        "tiles not words": (
+            {"deals": [{**deal, "boneyard": [[6, 6]]}]},
+            "tiles are a list of strings like '6-4'",
+        ),
+        "a gauss value in words": (
+            {"rng": [rng[0], rng[1], "g"]},
+            "a random state's gauss value must be a number or null",
+        ),
+        "a random state too short": (
+            {"rng": [rng[0], [1, 2], None]},
+            "not a random state: state vector is the wrong size",
+        ),
+        "a phase that is a number": (
+            {"check": {**check, "phase": 3}},
+            "the saved phase must be a word, not 3",
+        ),
+        "an event count in words": (
+            {"check": {**check, "events": "5"}},
+            "the saved event count must be a whole number, not '5'",
+        ),
+        "a round that is true": (
+            {"check": {**check, "round": True}},
+            "the saved round must be a whole number, not True",
+        ),
+        "a score in words": (
+            {"check": {**check, "scores": [1, "2"]}},
+            "a saved score must be a whole number, not '2'",
+        ),
+        "scores not a list": ({"check": {**check, "scores": 3}}, "scores must be a list"),
+        "a check without its phase": ({"check": {"events": 1}}, "missing 'phase'"),
+    }
+    found = {}
+    for name, (changes, _) in faults.items():
+        with pytest.raises(SaveError) as caught:
+            snapshot_from_json(_damaged(good, **changes))
+        found[name] = (caught.value.code, str(caught.value))
+    assert found == {name: ("corrupt", DAMAGE + detail) for name, (_, detail) in faults.items()}
+    bot_by_default = {"name": "Bo", "level": "greedy"}  # a player is a bot unless said
+    snap = snapshot_from_json(_damaged(good, players=[_ANA, bot_by_default], bots=[None]))
+    assert snap.players[1] == PlayerInfo("Bo", "bot", "greedy") and snap.bot_rng_states == (None,)
+    assert snapshot_from_json(_damaged(good, check=None, seed=None)).check is None
+
+
+def test_saves_that_do_not_replay_say_where(tmp_path: Path) -> None:
+    good = _good_save(tmp_path)
+    deal, check = good["deals"][0], good["check"]
+    faults = {
+        "a deal for one seat": (
+            {"deals": [{**deal, "hands": deal["hands"][:1]}]},
+            "the first deal does not replay: a deal for 1 seats, not 2",
+        ),
+        "a refused first action": (
+            {"actions": ["pass", *good["actions"][1:]]},
+            "action 1 (pass) is refused: you hold a tile that fits: 3-3",
+        ),
+        "a deal too many": (
+            {"deals": [deal, deal]},
+            "the save holds 2 deals but the game used 1",
+        ),
+        "another place to end": (
+            {"check": {**check, "events": 99}},
+            "the replay ends at Check(events=7, round=1, phase='play', scores=(0, 10)), the save"
+            " says Check(events=99, round=1, phase='play', scores=(0, 10))",
+        ),
+    }
+    found = {}
+    for name, (changes, _) in faults.items():
+        with pytest.raises(SaveError) as caught:
+            restore(snapshot_from_json(_damaged(good, **changes)))
+        found[name] = (caught.value.code, str(caught.value))
+    assert found == {name: ("replay", detail) for name, (_, detail) in faults.items()}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("6-4", "not an action: '6-4'"),
+        ("6-4 west sideways", "not an action: '6-4 west sideways'"),
+        ("no", "not an action: 'no'"),
+        ("claim x", "not a tile: 'claim'"),
+    ],
+)
+def test_words_that_are_no_action_are_refused(text: str, message: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        action_from_text(text)
+    assert str(refused.value) == message
+
+
+def test_a_save_is_only_checked_or_kept_as_asked(tmp_path: Path) -> None:
+    path, _ = _saved(tmp_path)
+    data = json.loads(path.read_text())
+    data["actions"][0] = "pass"  # reads, but does not replay
+    path.write_text(json.dumps(data))
+    read, problem, aside = load_or_set_aside(path, replay=False)
+    assert read is not None and (problem, aside) == (None, None)
+    read, problem, aside = load_or_set_aside(path, keep_aside=False)
+    assert read is None and aside is None and path.exists()
+    assert problem is not None and problem.code == "replay"
+
+
+def test_a_save_that_cannot_be_set_aside_is_reported_and_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (As root no folder refuses a rename: the refusal is made here.)
+    def refuse(path: object, **_: object) -> Path:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr("sniff.storage.savegame.set_aside", refuse)
+    path = tmp_path / "current-game.json"
+    path.write_text("[]")
+    assert load_or_set_aside(path) == (
+        None,
+        Problem(
+            "corrupt",
+            "not a Sniff saved game (could not set the file aside: Read-only file system)",
+        ),
+        None,
+    )
+    assert path.read_text() == "[]"
