@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from helpers import scripted_game, tile
 from sniff.engine import PRESETS, Claim, Game, Phase, Played, RuleSet, Tile, compact
 from sniff.engine.playout import DRAW, PASS, Round, action_of_code, code_of_action
 
@@ -157,3 +158,16 @@ def test_a_round_that_is_over_offers_nothing_and_plays_no_more() -> None:
     assert (rnd.moves(), rnd.actions()) == ([], [])
     rnd.playout()
     assert (rnd.scores, rnd.hands, rnd.stock, rnd.winner) == before
+
+
+def test_a_greedy_playout_may_lead_the_double_blank() -> None:
+    # muggins: the holder of the highest double leads it; here the only double is [0-0].
+    game = scripted_game("muggins", ["0-0 6-5", "4-3 2-1"], "6-4")
+    assert game.required_lead == tile("0-0")
+    rnd = Round.from_game(game)
+    rnd.playout()
+    assert (rnd.lay[compact.LEAD_HI], rnd.lay[compact.LEAD_LO]) == (0, 0)
+    # sniff: the greedy lead of a hand that holds only [0-0] is [0-0] (it earns nothing).
+    alone = Round.from_game(scripted_game("sniff", ["0-0", "4-3 2-1"], "6-4"))
+    alone.playout()
+    assert (alone.lay[compact.LEAD_HI], alone.lay[compact.LEAD_LO]) == (0, 0)

@@ -181,3 +181,14 @@ def test_the_next_seat_follows_the_direction_of_play() -> None:
     counter = Game(preset("sniff").with_changes(direction="counter-clockwise"), 3, seed=1)
     assert [counter.next_seat(s) for s in range(3)] == [2, 0, 1]
     assert [counter.pips(s) for s in range(3)] == [pip_total(h) for h in counter.hands]
+
+
+def test_can_draw_only_for_want_of_a_tile_that_fits() -> None:
+    game = scripted_game("sniff", ["6-6 0-0", "6-4 3-2"], "1-0")
+    play_all(game, ["6-6 lead"])
+    assert not game.can_draw()  # [6-4] fits
+    house = scripted_game(
+        preset("sniff").with_changes(draw_while_playable=True), ["6-6 0-0", "6-4 3-2"], "1-0"
+    )
+    play_all(house, ["6-6 lead"])
+    assert house.can_draw()

@@ -561,3 +561,16 @@ def test_a_save_that_cannot_be_set_aside_is_reported_and_left(
         None,
     )
     assert path.read_text() == "[]"
+
+
+def test_a_save_that_breaks_the_reader_is_still_set_aside_and_told(tmp_path: Path) -> None:
+    path, _ = _saved(tmp_path)
+    data = json.loads(path.read_text())
+    data["deals"] = []  # nothing to deal: the engine asks for a deal that is not there
+    path.write_text(json.dumps(data))
+    snap, problem, aside = load_or_set_aside(path)
+    assert snap is None and aside is not None and not path.exists()
+    assert problem == Problem(
+        "corrupt",
+        "the saved game could not be read: LookupError('the scripted deals have run out')",
+    )
