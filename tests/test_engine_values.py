@@ -18,8 +18,10 @@ from sniff.engine import (
     End,
     Game,
     IllegalMove,
+    Layout,
     Move,
     ScriptedDealer,
+    SpinnerMode,
     Tile,
     full_set,
     pip_total,
@@ -192,3 +194,17 @@ def test_can_draw_only_for_want_of_a_tile_that_fits() -> None:
     )
     play_all(house, ["6-6 lead"])
     assert house.can_draw()
+
+
+def test_an_empty_table_has_no_open_end_and_counts_nothing() -> None:
+    for mode in SpinnerMode:
+        empty = Layout.empty(mode)
+        assert (empty.lead, empty.sniff, empty.lead_crosswise, empty.count) == (
+            None,
+            None,
+            False,
+            0,
+        )
+        assert (empty.open, empty.open_arms, empty.sniff_arm) == ((-1, -1, -1, -1), (), -1)
+        assert empty.arms == ((), (), (), ()) and empty.tiles() == []
+        assert empty.mode is mode

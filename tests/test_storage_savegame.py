@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import random
@@ -37,6 +38,7 @@ from sniff.storage.savegame import (
     restore,
     save_game,
     snapshot_from_json,
+    snapshot_to_json,
 )
 
 
@@ -574,3 +576,39 @@ def test_a_save_that_breaks_the_reader_is_still_set_aside_and_told(tmp_path: Pat
         "corrupt",
         "the saved game could not be read: LookupError('the scripted deals have run out')",
     )
+
+
+def _two_deals(between_rounds: bool) -> GameSnapshot:
+    """A save that has dealt a second round: played into it, or saved just after the deal."""
+    state = SaveState(Game(preset("sniff").with_changes(targets=1000), 2, seed=3), _players(2))
+    bots = _bots(2, 3)
+    if between_rounds:
+        while state.game.phase is not Phase.ROUND_OVER:
+            _step(state, bots)
+        state.game.next_round()
+    else:
+        _play_to_round(state, bots, 2, 2)
+    return state.snapshot()
+
+
+def test_later_deals_and_random_states_that_do_not_replay_say_which() -> None:
+    found = []
+    for between_rounds in (False, True):
+        data = json.loads(json.dumps(snapshot_to_json(_two_deals(between_rounds))))
+        data["deals"][1]["hands"] = data["deals"][1]["hands"][:1]  # a hand short
+        with pytest.raises(SaveError) as caught:
+            restore(snapshot_from_json(data))
+        found.append((caught.value.code, str(caught.value)))
+    assert found == [
+        ("replay", "the deal before action 15 is wrong: a deal for 1 seats, not 2"),
+        ("replay", "the last deal is wrong: a deal for 1 seats, not 2"),
+    ]
+    bad = dataclasses.replace(_two_deals(True), rng_state=(3, (1, 2), None))
+    with pytest.raises(SaveError) as caught:
+        restore(bad)
+    assert (caught.value.code, str(caught.value)) == (
+        "replay",
+        "the random state is wrong: state vector is the wrong size",
+    )
+    game, _, _ = restore(_two_deals(True))
+    assert (game.round_no, game.phase) == (2, Phase.PLAY)
