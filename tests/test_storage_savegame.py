@@ -419,6 +419,14 @@ FIELD_FAULTS: dict[str, tuple[dict[str, Any], str]] = {
         {"rng": "x"},
         "a random state is [version, [words...], gauss]",
     ),
+    "a random state of two parts": (
+        {"rng": [3, [1, 2]]},
+        "a random state is [version, [words...], gauss]",
+    ),
+    "a random state that is a table": (
+        {"rng": {"version": 3, "words": [], "gauss": None}},
+        "a random state is [version, [words...], gauss]",
+    ),
     "a ui not a table": ({"ui": []}, "ui must be a table"),
     "a check not a table": ({"check": []}, "check must be a table"),
 }
