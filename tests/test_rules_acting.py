@@ -209,3 +209,13 @@ def test_nothing_acts_once_the_round_or_the_game_is_over(
         with pytest.raises(Refusal) as refused:
             game.next_round()
         assert refused.value.reason is Reason.GAME_OVER
+
+
+def test_muggins_called_without_a_word_takes_the_points() -> None:
+    # The muggins rule: "muggins!" on its own is a call, not a pass.
+    game = scripted_game(rules_of("sniff", muggins=True), ["5-5 6-6", "5-3 1-0"])
+    play(game, "5-5 lead")
+    game.claim(0)  # wrong: the lead earned 10
+    called = game.call_muggins()
+    assert called is not None and (called.player, called.points) == (1, 10)
+    assert game.scores == [0, 10]
