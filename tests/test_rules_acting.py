@@ -219,3 +219,26 @@ def test_muggins_called_without_a_word_takes_the_points() -> None:
     called = game.call_muggins()
     assert called is not None and (called.player, called.points) == (1, 10)
     assert game.scores == [0, 10]
+
+
+def test_a_wrong_claim_of_nothing_gives_nobody_anything() -> None:
+    game = scripted_game(rules_of("sniff", muggins=True), ["6-3 6-6", "5-3 1-0"])
+    assert play(game, "6-3 lead").points == 0  # 9: no score
+    game.claim(5)
+    assert (game.phase, game.current, game.scores) == (Phase.PLAY, 1, [0, 0])
+
+
+def test_a_wrong_claim_of_a_single_point_may_be_taken() -> None:
+    game = scripted_game(rules_of("domino-play", muggins=True), ["5-0 6-6", "5-3 1-0"])
+    assert play(game, "5-0 lead").points == 1  # 5: one point in domino-play
+    game.claim(0)
+    assert (game.phase, game.current) == (Phase.MUGGINS, 1)
+
+
+def test_the_leader_s_second_turn_starts_with_no_tile_drawn() -> None:
+    game = scripted_game(rules_of("alle-fuenfe", muggins=True), ["5-5 6-1", "4-3 2-1"], "3-0 5-2")
+    play(game, "5-5 lead")
+    game.claim(10)
+    assert (game.phase, game.current, game.second_turn) == (Phase.PLAY, 0, True)
+    assert game.draws_this_turn == 0
+    assert game.draw().tile == tile("3-0") and game.draws_this_turn == 1

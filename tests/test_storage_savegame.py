@@ -37,6 +37,7 @@ from sniff.storage.savegame import (
     load_or_set_aside,
     restore,
     save_game,
+    snapshot,
     snapshot_from_json,
     snapshot_to_json,
 )
@@ -620,3 +621,46 @@ def test_later_deals_and_random_states_that_do_not_replay_say_which() -> None:
     )
     game, _, _ = restore(_two_deals(True))
     assert (game.round_no, game.phase) == (2, Phase.PLAY)
+
+
+def test_a_save_that_cannot_be_read_names_the_file_and_why(tmp_path: Path) -> None:
+    path, _ = _saved(tmp_path)
+    path.write_text("{oops")
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop)  # the system refuses to open it
+    found = []
+    for source in (path, loop):
+        with pytest.raises(SaveError) as caught:
+            load_game(source)
+        found.append((caught.value.code, str(caught.value)))
+    assert found == [
+        (
+            "corrupt",
+            f"{path}: the saved game is not JSON: line 1: Expecting property name enclosed in"
+            " double quotes",
+        ),
+        ("unreadable", f"{loop}: the saved game cannot be read: Too many levels of symbolic links"),
+    ]
+
+
+def test_what_json_cannot_hold_is_never_saved(tmp_path: Path) -> None:
+    _, snap = _saved(tmp_path)
+    for ui in ({"when": object()}, {"volume": float("nan")}):
+        with pytest.raises(SaveError) as caught:
+            save_game(tmp_path / "x.json", dataclasses.replace(snap, ui=ui))
+        assert caught.value.code == "unsaveable"
+        assert str(caught.value).startswith("the game cannot be saved: ")
+    assert not (tmp_path / "x.json").exists()
+    with pytest.raises(TypeError, match=r"^not an action: 'jump'$"):
+        action_to_text("jump")  # type: ignore[arg-type]
+
+
+def test_a_snapshot_is_the_game_s_own_and_checked(tmp_path: Path) -> None:
+    game = Game(preset("sniff"), 2, seed=1)
+    ui = {"review": [1, 2]}
+    snap = snapshot(game, _players(2), [], ui=ui)
+    ui["review"].append(3)  # the caller's dict goes on changing
+    assert snap.ui == {"review": [1, 2]}
+    assert snap.check == (len(game.log), 1, "play", (0, 0))
+    with pytest.raises(ValueError, match=r"^3 players named for a game of 2$"):
+        snapshot(game, _players(3), [])
