@@ -137,3 +137,14 @@ def test_controls_are_found_and_taken_out_whole() -> None:
     assert clean_text("\x1b]0;title\x07Bob\x1b]2;x\x1b\\!") == "Bob!"
     assert clean_text("a\x1bMb\u202ec") == "abc"
     assert clean_text("plain words") == "plain words"
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="no /proc here")
+def test_a_file_that_says_it_is_empty_but_is_not_is_still_held_to_the_limit() -> None:
+    # /proc files say they are empty and are not: like a file that grows while it is read.
+    assert Path("/proc/self/status").stat().st_size == 0
+    for limit in (0, 10):
+        with pytest.raises(DataError) as refused:
+            read_bounded("/proc/self/status", limit, WHAT)
+        assert str(refused.value) == f"a test file holds more than the {limit} bytes allowed"
+    assert b"Name:" in read_bounded("/proc/self/status", 1 << 20, WHAT)
