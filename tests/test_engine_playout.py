@@ -171,3 +171,33 @@ def test_a_greedy_playout_may_lead_the_double_blank() -> None:
     alone = Round.from_game(scripted_game("sniff", ["0-0", "4-3 2-1"], "6-4"))
     alone.playout()
     assert (alone.lay[compact.LEAD_HI], alone.lay[compact.LEAD_LO]) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands", "boneyard", "scores"),
+    [
+        # The lead [5-5] reaches the target of 10 exactly: the game is over at once.
+        (PRESETS["sniff"].with_changes(targets=10), ["5-5 6-1", "4-3 2-1"], "", [10, 0]),
+        # domino-play: two draws that do not fit, then a pass with tiles left, for each in
+        # turn: the round goes on, and [6-3], drawn third, plays.
+        (PRESETS["domino-play"], ["6-6 0-0", "5-4 3-2"], "2-1 4-1 5-0 3-1 6-3", None),
+    ],
+    ids=["target-reached-exactly", "passes-with-tiles-left"],
+)
+def test_the_playout_loop_plays_scripted_rounds_as_the_steps_do(
+    rules: RuleSet, hands: list[str], boneyard: str, scores: list[int] | None
+) -> None:
+    game = scripted_game(rules, hands, boneyard)
+    fast, slow = Round.from_game(game), Round.from_game(game)
+    fast.playout()
+    _greedy_by_steps(slow)
+    assert (fast.scores, fast.hands, fast.stock, fast.winner) == (
+        slow.scores,
+        slow.hands,
+        slow.stock,
+        slow.winner,
+    )
+    if scores is not None:
+        assert (fast.scores, fast.winner) == (scores, 0)
+    else:
+        assert not fast.stock  # every tile was drawn: the passes blocked nothing
