@@ -188,7 +188,7 @@ def test_determinize_keeps_the_observer_s_hand_in_any_order_and_refuses_another(
     other = (seat + 1) % game.players
     swapped = [list(hand) for hand in game.hands]
     swapped[seat], swapped[other] = swapped[other], swapped[seat]
-    with pytest.raises(ValueError, match="the observer's hand must stay as observed"):
+    with pytest.raises(ValueError, match=r"^the observer's hand must stay as observed$"):
         determinize(view, swapped, game.boneyard)
 
 
@@ -228,7 +228,7 @@ def test_a_compact_round_from_a_seat_s_view_is_the_compact_round_of_the_game(
     swapped = [list(hand) for hand in game.hands]
     swapped.reverse()
     if swapped[game.current] != game.hands[game.current]:
-        with pytest.raises(ValueError, match="the observer's hand must stay as observed"):
+        with pytest.raises(ValueError, match=r"^the observer's hand must stay as observed$"):
             Round.from_observation(view, swapped, game.boneyard)
     with_claim = game.copy()
     with_claim.phase = Phase.CLAIM

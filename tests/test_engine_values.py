@@ -47,10 +47,12 @@ def test_draw_and_pass_read_as_the_rulebook_writes_them() -> None:
 
 
 def test_a_layout_and_a_compact_round_show_their_tiles_and_count() -> None:
-    game = scripted_game("sniff", ["6-6 6-4 2-1", "4-4 3-0 6-1"], "5-0")
+    game = scripted_game("sniff", ["6-6 6-4 2-1 1-0", "4-4 3-0 6-1 5-5"], "5-0")
     play_all(game, ["6-6 lead", "6-1 east", "6-4 north", "4-4 north"])
     assert repr(game.layout) == "<Layout lead=6-6 east=6-1 north=6-4/4-4 count=21>"
-    assert repr(Round.from_game(game)) == "<Round seat 0 to act; hands 2-1 | 3-0; count 21>"
+    assert repr(Round.from_game(game)) == (
+        "<Round seat 0 to act; hands 1-0 2-1 | 3-0 5-5; count 21>"
+    )
 
 
 def test_a_copied_scripted_dealer_deals_the_rest_on_its_own() -> None:
