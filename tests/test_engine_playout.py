@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from helpers import scripted_game, tile
+from helpers import play, scripted_game, tile
 from sniff.engine import PRESETS, Claim, Game, Phase, Played, RuleSet, Tile, compact
 from sniff.engine.playout import DRAW, PASS, Round, action_of_code, code_of_action
 
@@ -201,3 +201,16 @@ def test_the_playout_loop_plays_scripted_rounds_as_the_steps_do(
         assert (fast.scores, fast.winner) == (scores, 0)
     else:
         assert not fast.stock  # every tile was drawn: the passes blocked nothing
+
+
+def test_a_drawn_double_blank_that_fits_must_be_played_in_compact_form_too() -> None:
+    # [6-0] leads: east is 0. The next player draws [0-0], which fits and must be played,
+    # even under the house rule that lets a player draw while holding a tile that fits.
+    rules = PRESETS["sniff"].with_changes(draw_while_playable=True)
+    game = scripted_game(rules, ["6-0 6-6", "5-4 3-2"], "0-0 1-1")
+    play(game, "6-0 lead")
+    game.draw()
+    assert game.forced_tile == tile("0-0")
+    rnd = Round.from_game(game)
+    assert sorted(rnd.actions()) == sorted(map(code_of_action, game.legal_actions()))
+    assert DRAW not in rnd.actions()
