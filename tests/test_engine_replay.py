@@ -11,11 +11,12 @@ import dataclasses
 
 import pytest
 
-from helpers import play, play_all, rules_of, scripted_game, tiles
+from helpers import deal, play, play_all, rules_of, scripted_game, tiles
 from sniff.engine import (
     Claim,
     Dealt,
     Event,
+    Game,
     Passed,
     Played,
     ReplayError,
@@ -163,3 +164,47 @@ def test_muggins_points_let_go_leave_no_line_and_replay() -> None:
     replayed = replay_all(rules, 2, game.log)
     assert (replayed.scores, replayed.phase, replayed.current) == ([0, 0], game.phase, 0)
     assert action_of(game.log[2]) == Claim(0)
+
+
+def _second_deal_led_by(game: Game, leader: int) -> list[Event]:
+    """The game's events with the last deal's leader changed to *leader*."""
+    events = list(game.log)
+    last = max(i for i, event in enumerate(events) if isinstance(event, Dealt))
+    events[last] = dataclasses.replace(events[last], leader=leader)  # type: ignore[type-var]
+    return events
+
+
+def test_a_leader_the_rules_choose_is_checked_in_every_round() -> None:
+    # sniff: after a blocked round the lead rotates (here to seat 1), and is not left to chance.
+    rotate = rules_of("sniff", hand_sizes=2)
+    game = scripted_game(
+        rotate, ["6-6 3-1", "2-2 5-4"], later=[deal(["5-5 3-0", "5-3 6-2"], leader=None)]
+    )
+    play(game, "6-6 lead")
+    game.pass_turn()
+    game.pass_turn()
+    game.next_round()
+    assert replay_all(rotate, 2, game.log).leader == 1
+    assert _fault(_second_deal_led_by(game, 0), rotate) == (
+        5,
+        "leader is 0 in the record, but the rules give 1",
+    )
+    # sniff-us: who went out leads the next round.
+    winner = rules_of("sniff-us", hand_sizes=2)
+    game = scripted_game(
+        winner, ["5-5 3-0", "5-3 6-2"], "4-4", later=[deal(["6-6 3-1", "2-2 5-4"], leader=None)]
+    )
+    play_all(game, ["5-5 lead", "5-3 east", "3-0 east"])
+    game.next_round()
+    assert replay_all(winner, 2, game.log).leader == 0
+    assert _fault(_second_deal_led_by(game, 1), winner) == (
+        5,
+        "leader is 1 in the record, but the rules give 0",
+    )
+    # muggins: the holder of the highest double leads, from the first round on.
+    highest = rules_of("muggins", hand_sizes=2)
+    game = scripted_game(highest, ["5-5 3-0", "6-6 6-2"], "4-4", leader=None)
+    assert _fault(_second_deal_led_by(game, 0), highest) == (
+        0,
+        "leader is 0 in the record, but the rules give 1",
+    )
