@@ -204,6 +204,7 @@ def test_a_leader_the_rules_choose_is_checked_in_every_round() -> None:
     # muggins: the holder of the highest double leads, from the first round on.
     highest = rules_of("muggins", hand_sizes=2)
     game = scripted_game(highest, ["5-5 3-0", "6-6 6-2"], "4-4", leader=None)
+    play(game, "6-6 lead")
     assert _fault(_second_deal_led_by(game, 0), highest) == (
         0,
         "leader is 0 in the record, but the rules give 1",

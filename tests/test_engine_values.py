@@ -105,6 +105,7 @@ def test_a_tile_is_read_as_players_write_it(text: str, read: str) -> None:
         ("5-3-1", "not a tile: '5-3-1'"),
         ("a-b", "not a tile: 'a-b'"),
         ("5,x", "not a tile: '5,x'"),
+        ("X5-3", "not a tile: 'X5-3'"),
         ("-1, 2", "not a tile: '-1, 2'"),
         ("[1, -2]", "not a tile: '[1, -2]'"),
         ("13-0", "no tile 13-0"),

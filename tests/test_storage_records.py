@@ -9,17 +9,21 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from sniff.engine import Claim, Claimed, Dealt, Game, Phase, RoundEnded, preset
 from sniff.storage.records import (
+    LINE_LIMIT,
+    SIZE_LIMIT,
     PlayerInfo,
     RecordError,
     header_json,
     line_of,
     parse_record,
+    record_lines,
     verify,
 )
 
@@ -271,3 +275,34 @@ def test_sides_the_rules_do_not_seat_are_refused_by_verify() -> None:
     record = parse_record(_edit("game", sides=[[1], [0]]))
     with pytest.raises(RecordError, match=r"^line 1: the sides do not match the rules' seating$"):
         verify(record)
+
+
+def test_a_record_that_stops_early_is_told_at_the_line_after_its_last() -> None:
+    record = parse_record([*LINES[:-1], "", ""])  # no round_end line (blank lines after)
+    with pytest.raises(RecordError) as refused:
+        verify(record)
+    assert refused.value.line_no == len(LINES)  # the first line the rules would write
+    assert refused.value.message.startswith("the record stops, but the rules go on with ")
+
+
+def test_a_record_file_may_be_as_large_as_the_limit_and_no_larger(tmp_path: Path) -> None:
+    path = tmp_path / "large.jsonl"
+    line = b"x" * (LINE_LIMIT - 1) + b"\n"  # the longest line allowed
+    path.write_bytes(line * (SIZE_LIMIT // LINE_LIMIT))
+    assert path.stat().st_size == SIZE_LIMIT
+    assert sum(1 for _ in record_lines(path)) == SIZE_LIMIT // LINE_LIMIT
+    with path.open("ab") as more:
+        more.write(b"\n")
+    with pytest.raises(RecordError) as refused:
+        next(record_lines(path))
+    assert str(refused.value) == (
+        f"the file holds {SIZE_LIMIT + 1} bytes; a record holds at most {SIZE_LIMIT}"
+    )
+
+
+def test_a_line_too_long_is_named_by_its_number(tmp_path: Path) -> None:
+    path = tmp_path / "long.jsonl"
+    path.write_bytes(LINES[0].encode() + b"\n" + b"x" * LINE_LIMIT + b"\n")
+    with pytest.raises(RecordError) as refused:
+        list(record_lines(path))
+    assert str(refused.value) == f"line 2: the line is longer than {LINE_LIMIT} bytes"
