@@ -178,11 +178,13 @@ def test_a_greedy_playout_may_lead_the_double_blank() -> None:
     [
         # The lead [5-5] reaches the target of 10 exactly: the game is over at once.
         (PRESETS["sniff"].with_changes(targets=10), ["5-5 6-1", "4-3 2-1"], "", [10, 0]),
+        # [6-3] leads for nothing; [4-3] on it makes 10, the target, exactly.
+        (PRESETS["sniff"].with_changes(targets=10), ["6-3 2-2", "4-3 1-0"], "", [0, 10]),
         # domino-play: two draws that do not fit, then a pass with tiles left, for each in
         # turn: the round goes on, and [6-3], drawn third, plays.
         (PRESETS["domino-play"], ["6-6 0-0", "5-4 3-2"], "2-1 4-1 5-0 3-1 6-3", None),
     ],
-    ids=["target-reached-exactly", "passes-with-tiles-left"],
+    ids=["target-reached-by-the-lead", "target-reached-by-a-play", "passes-with-tiles-left"],
 )
 def test_the_playout_loop_plays_scripted_rounds_as_the_steps_do(
     rules: RuleSet, hands: list[str], boneyard: str, scores: list[int] | None
@@ -198,7 +200,7 @@ def test_the_playout_loop_plays_scripted_rounds_as_the_steps_do(
         slow.winner,
     )
     if scores is not None:
-        assert (fast.scores, fast.winner) == (scores, 0)
+        assert (fast.scores, fast.winner) == (scores, scores.index(10))
     else:
         assert not fast.stock  # every tile was drawn: the passes blocked nothing
 
