@@ -229,3 +229,17 @@ def test_a_data_error_carries_its_code_file_and_where_it_was_kept(tmp_path: Path
     )
     assert DataError("no", "unreadable").code == "unreadable"
     assert (DataError("no").kept, DataError("no").path) == (None, None)
+
+
+def test_without_hard_links_a_name_taken_at_the_last_moment_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(source: object, target: object) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    source, target = tmp_path / "bad", tmp_path / "taken"
+    source.write_text("bad")
+    target.write_text("taken")
+    assert _move_without_overwrite(source, target) is False
+    assert (source.read_text(), target.read_text()) == ("bad", "taken")

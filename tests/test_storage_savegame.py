@@ -664,3 +664,24 @@ def test_a_snapshot_is_the_game_s_own_and_checked(tmp_path: Path) -> None:
     assert snap.check == (len(game.log), 1, "play", (0, 0))
     with pytest.raises(ValueError, match=r"^3 players named for a game of 2$"):
         snapshot(game, _players(3), [])
+
+
+def test_an_older_save_without_bots_or_ui_still_loads(tmp_path: Path) -> None:
+    good = _good_save(tmp_path)
+    snap = snapshot_from_json(_damaged(good, bots=..., ui=...))
+    assert (snap.bot_rng_states, snap.ui) == ((), {})
+
+
+def test_names_as_long_as_allowed_and_no_level_for_a_person(tmp_path: Path) -> None:
+    good = _good_save(tmp_path)
+    person = {"name": "n" * 64, "kind": "human", "level": "expert"}
+    snap = snapshot_from_json(_damaged(good, players=[person, _BOT]))
+    assert snap.players[0] == PlayerInfo("n" * 64, "human", None)
+
+
+def test_the_restored_ui_is_the_game_s_own(tmp_path: Path) -> None:
+    _, snap = _saved(tmp_path)
+    snap = dataclasses.replace(snap, ui={"review": [1, 2]})
+    _, _, ui = restore(snap)
+    ui["review"].append(3)
+    assert snap.ui == {"review": [1, 2]}

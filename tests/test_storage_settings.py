@@ -334,3 +334,32 @@ def test_saving_over_good_settings_sets_nothing_aside(tmp_path: Path) -> None:
     save_settings(Settings(pace=3.0), path)
     assert [p.name for p in tmp_path.iterdir()] == ["settings.toml"]
     assert load_settings(path).settings == Settings(pace=3.0)
+
+
+def test_every_bad_value_is_named_in_one_detail(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text('verbosity = "loud"\npace = 11\n')
+    result = load_settings(path, keep_aside=False)
+    assert result.problem == Problem(
+        "invalid",
+        "verbosity must be one of brief, normal, verbose, not 'loud';"
+        " pace must be a number from 0 to 10, not 11",
+    )
+
+
+def test_a_failure_nobody_foresaw_still_gives_the_defaults(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The last guard: settings never stop the game, whatever goes wrong reading them.
+    def fail(source: Path) -> object:
+        raise RuntimeError("something nobody foresaw")
+
+    monkeypatch.setattr("sniff.storage.settings._read", fail)
+    path = tmp_path / "settings.toml"
+    path.write_text("pace = 2\n")
+    result = load_settings(path)
+    assert (result.settings, result.problem) == (
+        Settings(),
+        Problem("corrupt", "RuntimeError('something nobody foresaw')"),
+    )
+    assert result.set_aside is not None and result.set_aside.read_text() == "pace = 2\n"
