@@ -7,6 +7,8 @@ what it reads from a good one.)
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import random
 from pathlib import Path
@@ -20,10 +22,12 @@ from sniff.storage.records import (
     SIZE_LIMIT,
     PlayerInfo,
     RecordError,
+    RecordWriter,
     header_json,
     line_of,
     parse_record,
     record_lines,
+    record_target,
     verify,
 )
 
@@ -306,3 +310,24 @@ def test_a_line_too_long_is_named_by_its_number(tmp_path: Path) -> None:
     with pytest.raises(RecordError) as refused:
         list(record_lines(path))
     assert str(refused.value) == f"line 2: the line is longer than {LINE_LIMIT} bytes"
+
+
+def test_names_are_written_as_they_are_spelled() -> None:
+    stream = io.StringIO()
+    players = [PlayerInfo("Zoë", "human"), PLAYERS[1]]
+    RecordWriter(stream, rules=GAME.rules, seed=39, players=players, sides=((0,), (1,)))
+    header = stream.getvalue().rstrip("\n")
+    assert '"players": [{"name": "Zoë", "kind": "human"}, ' in header
+    assert parse_record([header, *LINES[1:]]).players[0].name == "Zoë"
+
+
+def test_a_record_is_never_made_in_a_folder_that_is_not_there(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-folder" / "game.jsonl"
+    with pytest.raises(FileNotFoundError) as refused:
+        record_target(missing)
+    assert (refused.value.errno, refused.value.strerror, refused.value.filename) == (
+        errno.ENOENT,
+        "its folder does not exist",
+        str(missing),
+    )
+    assert not missing.parent.exists()
