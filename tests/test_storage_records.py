@@ -7,18 +7,22 @@ what it reads from a good one.)
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import json
+import os
 import random
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sniff.engine import Claim, Claimed, Dealt, Game, Phase, RoundEnded, preset
+from sniff.engine import Claim, Claimed, Dealt, Drew, Game, Phase, RoundEnded, preset
 from sniff.storage.records import (
     LINE_LIMIT,
+    LINES_LIMIT,
     SIZE_LIMIT,
     PlayerInfo,
     RecordError,
@@ -331,3 +335,64 @@ def test_a_record_is_never_made_in_a_folder_that_is_not_there(tmp_path: Path) ->
         str(missing),
     )
     assert not missing.parent.exists()
+
+
+def test_what_a_record_may_hold_as_nothing_and_what_it_may_not() -> None:
+    record = parse_record([json.dumps({**json.loads(LINES[0]), "seed": None}), *LINES[1:]])
+    assert record.seed is None
+    person = {"name": "Ana", "kind": "human", "level": "expert"}
+    header = {**json.loads(LINES[0]), "players": [person, json.loads(LINES[0])["players"][1]]}
+    assert parse_record([json.dumps(header), *LINES[1:]]).players[0] == PlayerInfo("Ana", "human")
+    for lines, message in (
+        (_edit("deal", round=None), "line 2: 'round' must be a whole number, not null"),
+        (_edit("play", player=None), "line 3: 'player' must be a whole number, not null"),
+    ):
+        with pytest.raises(RecordError) as refused:
+            parse_record(lines)
+        assert str(refused.value) == message
+    with pytest.raises(ValueError, match=r"^a record holds every draw with its tile"):
+        line_of(Drew(0, None))
+
+
+def test_a_byte_order_mark_is_read_on_the_first_line_only(tmp_path: Path) -> None:
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + "\n".join(LINES).encode() + b"\n")
+    assert parse_record(record_lines(path)).events == tuple(GAME.log)
+    path.write_bytes(LINES[0].encode() + b"\n\xef\xbb\xbf" + LINES[1].encode() + b"\n")
+    with pytest.raises(RecordError, match=r"^line 2: not JSON"):
+        parse_record(record_lines(path))
+    path.write_bytes(LINES[0].encode() + b"\n" + LINES[1].encode() + b"\n\xff\n")
+    with pytest.raises(RecordError) as refused:
+        list(record_lines(path))
+    assert str(refused.value) == "line 3: the line is not UTF-8 text"
+
+
+def test_a_record_may_have_as_many_lines_as_allowed_and_no_more(tmp_path: Path) -> None:
+    path = tmp_path / "many.jsonl"
+    path.write_bytes(b"\n" * (LINES_LIMIT + 1))
+    read = 0
+    with pytest.raises(RecordError) as refused:
+        for _ in record_lines(path):
+            read += 1
+    assert read == LINES_LIMIT  # every line up to the limit was given
+    assert str(refused.value) == f"line {LINES_LIMIT + 1}: a record has at most {LINES_LIMIT} lines"
+
+
+def test_a_pipe_is_read_up_to_the_size_allowed_and_no_further(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    line = b"x" * (LINE_LIMIT - 1) + b"\n"
+
+    def write() -> None:
+        with contextlib.suppress(BrokenPipeError), pipe.open("wb") as out:
+            out.write(line * (SIZE_LIMIT // LINE_LIMIT) + b"one more\n")
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    count = 0
+    with pytest.raises(RecordError) as refused:
+        for _ in record_lines(pipe):
+            count += 1
+    writer.join(timeout=10)
+    assert count == SIZE_LIMIT // LINE_LIMIT  # every line up to the limit was read
+    assert str(refused.value) == (f"line {count + 1}: a record holds at most {SIZE_LIMIT} bytes")
