@@ -216,3 +216,19 @@ def test_a_drawn_double_blank_that_fits_must_be_played_in_compact_form_too() -> 
     rnd = Round.from_game(game)
     assert sorted(rnd.actions()) == sorted(map(code_of_action, game.legal_actions()))
     assert DRAW not in rnd.actions()
+
+
+def test_a_round_started_with_only_its_tiles_is_at_the_start_of_a_turn() -> None:
+    game = scripted_game("sniff", ["6-6 0-0", "5-4 3-2"], "2-1")
+    play(game, "6-6 lead")
+    rnd = Round.start(
+        game.rules,
+        2,
+        layout=game.layout,
+        hands=game.hands,
+        boneyard=game.boneyard,
+        current=1,
+        scores=[0, 0],
+    )
+    assert (rnd.passes, rnd.drawn, rnd.second, rnd.over, rnd.winner) == (0, 0, False, False, -1)
+    assert rnd.actions() == [DRAW]

@@ -396,3 +396,9 @@ def test_a_pipe_is_read_up_to_the_size_allowed_and_no_further(tmp_path: Path) ->
     writer.join(timeout=10)
     assert count == SIZE_LIMIT // LINE_LIMIT  # every line up to the limit was read
     assert str(refused.value) == (f"line {count + 1}: a record holds at most {SIZE_LIMIT} bytes")
+
+
+def test_a_double_laid_endwise_is_read_as_endwise() -> None:
+    endwise = dict(json.loads(LINES[2]), endwise=True)
+    played = parse_record([*LINES[:2], json.dumps(endwise)]).events[-1]
+    assert played.endwise is True  # type: ignore[union-attr]
