@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from helpers import play, scripted_game, tile
+from helpers import deal, move, play, scripted_game, tile
 from sniff.engine import PRESETS, Claim, Game, Phase, Played, RuleSet, Tile, compact
 from sniff.engine.playout import DRAW, PASS, Round, action_of_code, code_of_action
 
@@ -232,3 +232,23 @@ def test_a_round_started_with_only_its_tiles_is_at_the_start_of_a_turn() -> None
     )
     assert (rnd.passes, rnd.drawn, rnd.second, rnd.over, rnd.winner) == (0, 0, False, False, -1)
     assert rnd.actions() == [DRAW]
+
+
+def test_a_tie_at_the_target_plays_on_in_compact_form_too() -> None:
+    # Round 1 is blocked with 4, 4 and 9 pips: the first two score 5 each, the target.
+    second = deal(["1-1", "6-3 4-4", "6-2 0-0"], leader=None)  # the lead rotates to seat 1
+    game = scripted_game(
+        PRESETS["sniff"].with_changes(targets=5), ["6-6 3-1", "2-2", "5-4"], later=[second]
+    )
+    play(game, "6-6 lead")
+    while game.phase is Phase.PLAY:
+        game.pass_turn()
+    assert (game.scores, game.phase) == ([5, 5, 0], Phase.ROUND_OVER)
+    game.next_round()
+    rnd = Round.from_game(game)
+    for text in ("6-3 lead", "6-2 west"):  # [6-2] makes 5: all three sides on 5
+        action = move(text)
+        game.apply(action)
+        rnd.apply(code_of_action(action))
+    assert (game.scores, game.phase) == ([5, 5, 5], Phase.PLAY)
+    assert (rnd.scores, rnd.over, rnd.winner) == ([5, 5, 5], False, -1)
