@@ -148,3 +148,15 @@ def test_a_file_that_says_it_is_empty_but_is_not_is_still_held_to_the_limit() ->
             read_bounded("/proc/self/status", limit, WHAT)
         assert str(refused.value) == f"a test file holds more than the {limit} bytes allowed"
     assert b"Name:" in read_bounded("/proc/self/status", 1 << 20, WHAT)
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="no /proc here")
+def test_a_file_that_fails_while_it_is_read_is_unreadable_not_damaged() -> None:
+    # Reading a process's memory from its start fails (nothing is mapped there): an
+    # input/output error after the file opened, as a failing disk gives.
+    with pytest.raises(DataError) as refused:
+        read_bounded("/proc/self/mem", 100, WHAT)
+    assert (refused.value.code, str(refused.value)) == (
+        "unreadable",
+        "a test file cannot be read: Input/output error",
+    )
