@@ -252,3 +252,5 @@ def test_a_tie_at_the_target_plays_on_in_compact_form_too() -> None:
         rnd.apply(code_of_action(action))
     assert (game.scores, game.phase) == ([5, 5, 5], Phase.PLAY)
     assert (rnd.scores, rnd.over, rnd.winner) == ([5, 5, 5], False, -1)
+    assert rnd.current == game.current == 0  # and the turn passes on
+    assert sorted(rnd.actions()) == sorted(map(code_of_action, game.legal_actions()))

@@ -402,3 +402,9 @@ def test_a_double_laid_endwise_is_read_as_endwise() -> None:
     endwise = dict(json.loads(LINES[2]), endwise=True)
     played = parse_record([*LINES[:2], json.dumps(endwise)]).events[-1]
     assert played.endwise is True  # type: ignore[union-attr]
+
+
+def test_a_record_of_its_header_alone_is_told_where_its_deal_should_be() -> None:
+    with pytest.raises(RecordError) as refused:
+        verify(parse_record(LINES[:1]))
+    assert str(refused.value) == "line 2: a game starts with a deal"
