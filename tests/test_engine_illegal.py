@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
-from helpers import move, play_all, rules_of, scripted_game
+from helpers import move, play_all, rules_of, scripted_game, tiles
 from sniff.engine import Game, IllegalMove, Reason
 
 
@@ -155,3 +155,38 @@ def test_an_endwise_double_lead_is_neither_legal_nor_accepted() -> None:
     assert endwise_lead not in game.legal_moves()
     refusal = game.refusal(endwise_lead)
     assert refusal is not None and refusal.reason is Reason.ENDWISE
+
+
+#: What each refusal says (for logs and bug reports; the player hears the reason's words).
+MESSAGES = {
+    "tile not in hand": "cannot play 5-5 as the lead: it is not in your hand",
+    "opponent's tile": "cannot play 4-1 on east: it is not in your hand",
+    "does not fit": "cannot play 5-2 on east: it does not fit east, which is 4",
+    "first tile not the lead": "cannot play 6-4 on east: the first tile is the lead",
+    "lead already down": "cannot play 6-3 as the lead: the lead is already down",
+    "north before any sniff": "cannot play 4-4 on north: north is not open",
+    "north in a two-armed game": "cannot play 4-1 on north: north is not open",
+    "stubby north closed after one tile": "cannot play 1-1 on north: north is not open",
+    "highest double must lead": "cannot play 6-3 as the lead: 4-4 must lead",
+    "must play the drawn tile": "cannot play 5-4 on east: you must play the tile you drew, 6-3",
+    "endwise without the house rule": "cannot play 1-1 on east: it cannot be laid endwise",
+    "the sniff is never endwise": "cannot play 4-4 on east: it cannot be laid endwise",
+    "endwise a tile that is no double": "cannot play 6-3 on west: it cannot be laid endwise",
+    "endwise lead": "cannot play 4-4 as the lead: it cannot be laid endwise",
+    "round over": "the round is over",
+}
+#: The tiles each refusal names (the announcer says them), when not the tile played.
+NAMED = {"highest double must lead": "4-4", "must play the drawn tile": "6-3", "round over": ""}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_illegal_move_says_exactly_why_and_names_its_tiles(case: Case) -> None:
+    game = case.make()
+    illegal = move(case.move)
+    refusal = game.refusal(illegal)
+    assert refusal is not None
+    assert (str(refusal), refusal.action) == (MESSAGES[case.name], illegal)
+    assert refusal.tiles == tiles(NAMED.get(case.name, case.move.split()[0]))
+    with pytest.raises(IllegalMove) as raised:
+        game.apply(illegal)
+    assert str(raised.value) == MESSAGES[case.name]

@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from helpers import deal, move, play, scripted_game, tile
 from sniff.engine import PRESETS, Claim, Game, Phase, Played, RuleSet, Tile, compact
 from sniff.engine.playout import DRAW, PASS, Round, action_of_code, code_of_action
 
@@ -40,6 +41,10 @@ def _variants() -> list[tuple[str, RuleSet, int]]:
             (f"{name}+nine", base.with_changes(tile_set="double-nine", scoring="threes"), 5)
         )
         cases.append((f"{name}+muggins", base.with_changes(muggins=True, scoring="primes"), 2))
+    # A drawn tile that fits need not be played (the house rule), with and without a limit.
+    free = PRESETS["sniff"].with_changes(must_play_drawn=False, draw_while_playable=True)
+    cases.append(("sniff+free-draw", free, 2))
+    cases.append(("sniff+free-draw+limit", free.with_changes(draw_limit=2), 3))
     return cases
 
 
@@ -143,3 +148,110 @@ def test_draw_and_pass_codes_are_the_engine_actions() -> None:
 
     assert code_of_action(DRAW_ACTION) == DRAW and action_of_code(DRAW) == DRAW_ACTION
     assert code_of_action(PASS_ACTION) == PASS and action_of_code(PASS) == PASS_ACTION
+
+
+def test_a_round_that_is_over_offers_nothing_and_plays_no_more() -> None:
+    game = Game(PRESETS["sniff"], 2, seed=3)
+    rnd = Round.from_game(game)
+    rnd.playout()
+    assert rnd.over
+    before = (rnd.scores[:], rnd.hands[:], rnd.stock[:], rnd.winner)
+    assert (rnd.moves(), rnd.actions()) == ([], [])
+    rnd.playout()
+    assert (rnd.scores, rnd.hands, rnd.stock, rnd.winner) == before
+
+
+def test_a_greedy_playout_may_lead_the_double_blank() -> None:
+    # muggins: the holder of the highest double leads it; here the only double is [0-0].
+    game = scripted_game("muggins", ["0-0 6-5", "4-3 2-1"], "6-4")
+    assert game.required_lead == tile("0-0")
+    rnd = Round.from_game(game)
+    rnd.playout()
+    assert (rnd.lay[compact.LEAD_HI], rnd.lay[compact.LEAD_LO]) == (0, 0)
+    # sniff: the greedy lead of a hand that holds only [0-0] is [0-0] (it earns nothing).
+    alone = Round.from_game(scripted_game("sniff", ["0-0", "4-3 2-1"], "6-4"))
+    alone.playout()
+    assert (alone.lay[compact.LEAD_HI], alone.lay[compact.LEAD_LO]) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands", "boneyard", "scores"),
+    [
+        # The lead [5-5] reaches the target of 10 exactly: the game is over at once.
+        (PRESETS["sniff"].with_changes(targets=10), ["5-5 6-1", "4-3 2-1"], "", [10, 0]),
+        # [6-3] leads for nothing; [4-3] on it makes 10, the target, exactly.
+        (PRESETS["sniff"].with_changes(targets=10), ["6-3 2-2", "4-3 1-0"], "", [0, 10]),
+        # domino-play: two draws that do not fit, then a pass with tiles left, for each in
+        # turn: the round goes on, and [6-3], drawn third, plays.
+        (PRESETS["domino-play"], ["6-6 0-0", "5-4 3-2"], "2-1 4-1 5-0 3-1 6-3", None),
+    ],
+    ids=["target-reached-by-the-lead", "target-reached-by-a-play", "passes-with-tiles-left"],
+)
+def test_the_playout_loop_plays_scripted_rounds_as_the_steps_do(
+    rules: RuleSet, hands: list[str], boneyard: str, scores: list[int] | None
+) -> None:
+    game = scripted_game(rules, hands, boneyard)
+    fast, slow = Round.from_game(game), Round.from_game(game)
+    fast.playout()
+    _greedy_by_steps(slow)
+    assert (fast.scores, fast.hands, fast.stock, fast.winner) == (
+        slow.scores,
+        slow.hands,
+        slow.stock,
+        slow.winner,
+    )
+    if scores is not None:
+        assert (fast.scores, fast.winner) == (scores, scores.index(10))
+    else:
+        assert not fast.stock  # every tile was drawn: the passes blocked nothing
+
+
+def test_a_drawn_double_blank_that_fits_must_be_played_in_compact_form_too() -> None:
+    # [6-0] leads: east is 0. The next player draws [0-0], which fits and must be played,
+    # even under the house rule that lets a player draw while holding a tile that fits.
+    rules = PRESETS["sniff"].with_changes(draw_while_playable=True)
+    game = scripted_game(rules, ["6-0 6-6", "5-4 3-2"], "0-0 1-1")
+    play(game, "6-0 lead")
+    game.draw()
+    assert game.forced_tile == tile("0-0")
+    rnd = Round.from_game(game)
+    assert sorted(rnd.actions()) == sorted(map(code_of_action, game.legal_actions()))
+    assert DRAW not in rnd.actions()
+
+
+def test_a_round_started_with_only_its_tiles_is_at_the_start_of_a_turn() -> None:
+    game = scripted_game("sniff", ["6-6 0-0", "5-4 3-2"], "2-1")
+    play(game, "6-6 lead")
+    rnd = Round.start(
+        game.rules,
+        2,
+        layout=game.layout,
+        hands=game.hands,
+        boneyard=game.boneyard,
+        current=1,
+        scores=[0, 0],
+    )
+    assert (rnd.passes, rnd.drawn, rnd.second, rnd.over, rnd.winner) == (0, 0, False, False, -1)
+    assert rnd.actions() == [DRAW]
+
+
+def test_a_tie_at_the_target_plays_on_in_compact_form_too() -> None:
+    # Round 1 is blocked with 4, 4 and 9 pips: the first two score 5 each, the target.
+    second = deal(["1-1", "6-3 4-4", "6-2 0-0"], leader=None)  # the lead rotates to seat 1
+    game = scripted_game(
+        PRESETS["sniff"].with_changes(targets=5), ["6-6 3-1", "2-2", "5-4"], later=[second]
+    )
+    play(game, "6-6 lead")
+    while game.phase is Phase.PLAY:
+        game.pass_turn()
+    assert (game.scores, game.phase) == ([5, 5, 0], Phase.ROUND_OVER)
+    game.next_round()
+    rnd = Round.from_game(game)
+    for text in ("6-3 lead", "6-2 west"):  # [6-2] makes 5: all three sides on 5
+        action = move(text)
+        game.apply(action)
+        rnd.apply(code_of_action(action))
+    assert (game.scores, game.phase) == ([5, 5, 5], Phase.PLAY)
+    assert (rnd.scores, rnd.over, rnd.winner) == ([5, 5, 5], False, -1)
+    assert rnd.current == game.current == 0  # and the turn passes on
+    assert sorted(rnd.actions()) == sorted(map(code_of_action, game.legal_actions()))

@@ -71,6 +71,15 @@ def test_move_fits_only_on_an_open_matching_end() -> None:
     assert not move_fits(lay, move("4-1 lead"))
 
 
+def test_on_an_empty_table_only_a_lead_fits_and_a_blank_end_takes_a_blank() -> None:
+    empty = Layout.empty(SpinnerMode.NONE)
+    assert move_fits(empty, move("6-4 lead"))
+    assert not move_fits(empty, move("6-4 east"))
+    blank = _layout("6-0 lead", mode=SpinnerMode.NONE)  # west 6, east 0
+    assert move_fits(blank, move("3-0 east")) and move_fits(blank, move("0-0 east"))
+    assert not move_fits(blank, move("3-1 east"))
+
+
 def _bot_game(name: str, players: int, seed: int) -> Game:
     game = Game(preset(name), players, seed=seed)
     bots = [make_bot("greedy", seed=seed + seat) for seat in range(players)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import play, play_all, rules_of, scripted_game
+from helpers import deal, play, play_all, rules_of, scripted_game
 from sniff.engine import (
     Claimed,
     Game,
@@ -14,6 +14,7 @@ from sniff.engine import (
     Played,
     RoundEnded,
     RoundScoring,
+    RuleSet,
     round_points,
 )
 
@@ -32,6 +33,15 @@ def _pass_round(game: Game) -> None:
 # -- blocked rounds -------------------------------------------------------------
 # In each deal the lead [6-6] is the only 6, the boneyard is empty: after the
 # lead, everybody passes. Hands left: p0 "2-1 1-0" = 4 pips, and so on.
+
+
+def _blocked_game(rules: RuleSet, hands: list[str]) -> Game:
+    """The first seat leads [6-6], which nobody else can follow, and all pass."""
+    game = scripted_game(rules, hands)
+    play(game, "6-6 lead")
+    _pass_round(game)
+    assert _ended(game).reason == "blocked"
+    return game
 
 
 def _blocked(preset: str, hands: list[str]) -> Game:
@@ -153,6 +163,15 @@ def test_domino_play_domino_with_three_players() -> None:
     assert _ended(game).points == (4, 0, 0)
 
 
+def test_domino_play_with_threes_a_scoring_count_is_rounded_to_five_then_divided() -> None:
+    # rules.md, "domino-play with other combinations": 9 -> 10 -> 2, 6 -> 5 -> 1.
+    game = scripted_game(rules_of("domino-play", scoring="threes"), ["6-3 1-0", "3-1 5-5"])
+    events = play_all(game, ["6-3 lead", "3-1 east", "1-0 east"])
+    assert [(e.count, e.points) for e in events] == [(9, 2), (7, 0), (6, 1)]
+    assert _ended(game).points == (2, 0)  # p1 holds [5-5]: 10 -> 2
+    assert game.scores == [2 + 1 + 2, 0]
+
+
 def test_domino_play_winner_net_never_goes_below_zero() -> None:
     assert round_points(RoundScoring.WINNER_NET_FIVES, [0, 1], [[0], [1]], domino_by=0, unit=5) == [
         0,
@@ -172,6 +191,57 @@ def test_sniff_us_four_players_partners_opposite_score_together() -> None:
     # Left: p1 [4-3] 7 -> 5, p2 [6-2] 8 -> 10, p3 [6-1] 7 -> 5: each hand rounded.
     assert (ended.reason, ended.points) == ("domino", (-10, -10))
     assert game.scores == [10 + 10 - 10, -10]
+
+
+def test_domino_play_partners_winner_scores_opponents_minus_own_side_partner_included() -> None:
+    # p0 leads [5-0] (5: 1 point) and is out; p1 12, p2 (the partner) 4, p3 9 pips.
+    rules = rules_of("domino-play", partnerships=True)
+    game = scripted_game(rules, ["5-0", "6-6", "4-0", "6-3"])
+    assert play(game, "5-0 lead").points == 1
+    assert _ended(game).points == (3, 0)  # 12 + 9 - 4 = 17 -> 15 -> 3
+    assert game.scores == [4, 0]
+
+
+def test_domino_play_partners_winner_net_below_zero_scores_nothing() -> None:
+    # The partner holds 23 pips, the opponents 3: the net is -20, and nobody loses points.
+    rules = rules_of("domino-play", partnerships=True)
+    game = scripted_game(rules, ["5-0", "1-0", "6-6 6-5", "2-0"])
+    play(game, "5-0 lead")
+    assert _ended(game).points == (0, 0)
+    assert game.scores == [1, 0]
+
+
+def test_domino_play_partners_blocked_the_partner_with_the_lowest_hand_wins_for_the_side() -> None:
+    # After the lead [6-6] nobody holds a 6: p0 9, p1 7, p2 (p0's partner) 1, p3 8 pips.
+    rules = rules_of("domino-play", partnerships=True)
+    game = _blocked_game(rules, ["6-6 5-4", "4-3", "1-0", "5-3"])
+    assert _ended(game).points == (1, 0)  # 7 + 8 - (9 + 1) = 5 -> 1
+
+
+def test_sniff_partners_domino_scores_only_the_opponents_pips() -> None:
+    # p0 leads [5-0] (5 points) and is out; the partner's [6-6] is not the opponents'.
+    rules = rules_of("sniff", partnerships=True)
+    game = scripted_game(rules, ["5-0", "1-0", "6-6", "2-0"])
+    assert play(game, "5-0 lead").points == 5
+    assert _ended(game).points == (1 + 2, 0)
+    assert game.scores == [8, 0]
+
+
+def test_sniff_partners_blocked_partners_never_score_each_other() -> None:
+    # p0 4, p1 9, p2 17, p3 2 pips: each scores the difference to each opponent with more.
+    rules = rules_of("sniff", partnerships=True)
+    game = _blocked_game(rules, ["6-6 2-1 1-0", "5-4", "5-5 4-3", "2-0"])
+    # side 0: p0 (9 - 4) + p2 nothing; side 1: p1 (17 - 9), p3 (4 - 2) + (17 - 2)
+    assert _ended(game).points == (5, 8 + 2 + 15)
+
+
+def test_alle_fuenfe_partners_winner_is_credited_only_the_opponents_hands() -> None:
+    # p0 leads [5-5] (10), plays again [5-0] (10) and is out.
+    rules = rules_of("alle-fuenfe", partnerships=True)
+    game = scripted_game(rules, ["5-5 5-0", "4-3", "6-2", "6-1"])
+    play_all(game, ["5-5 lead", "5-0 east"])
+    assert _ended(game).points == (5 + 5, 0)  # 7 -> 5 and 7 -> 5; the partner's 8 is not
+    assert game.scores == [30, 0]
 
 
 def test_sniff_us_partnerships_only_with_four_players() -> None:
@@ -218,6 +288,21 @@ def test_sniff_us_four_players_partner_reaches_the_target_for_the_side() -> None
     game = scripted_game(rules, ["5-5 0-0", "5-3 4-3", "3-0 6-2", "5-2 6-1"])
     play_all(game, ["5-5 lead", "5-3 east", "3-0 east"])
     assert game.log[-1] == GameEnded(0, (20, 0))  # side 0: seats 0 and 2
+
+
+def test_a_tie_at_the_target_plays_on_until_one_side_is_ahead() -> None:
+    # Blocked, 4, 4 and 17 pips: the first two each score 13 and tie on the target.
+    later = [deal(["6-6", "5-0 1-1", "4-4"], leader=None)]
+    game = scripted_game(rules_of("sniff", targets=13), ["6-6 3-1", "2-2", "5-5 4-3"], later=later)
+    play(game, "6-6 lead")
+    _pass_round(game)
+    assert _ended(game).points == (13, 13, 0)
+    assert (game.scores, game.phase, game.winner) == ([13, 13, 0], Phase.ROUND_OVER, None)
+    assert not any(isinstance(e, GameEnded) for e in game.log)
+    game.next_round()
+    assert game.current == 1  # the lead rotates
+    assert play(game, "5-0 lead").points == 5
+    assert game.log[-1] == GameEnded(1, (13, 18, 0))
 
 
 def test_targets_by_preset_and_player_count() -> None:

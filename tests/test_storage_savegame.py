@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+import errno
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +24,7 @@ from sniff.engine import (
     observe,
     preset,
 )
+from sniff.storage.atomic import Problem
 from sniff.storage.records import PlayerInfo
 from sniff.storage.savegame import (
     GameSnapshot,
@@ -33,6 +37,9 @@ from sniff.storage.savegame import (
     load_or_set_aside,
     restore,
     save_game,
+    snapshot,
+    snapshot_from_json,
+    snapshot_to_json,
 )
 
 
@@ -318,3 +325,363 @@ def test_a_ui_dict_that_is_not_json_cannot_be_saved(tmp_path: Path) -> None:
     with pytest.raises(SaveError):
         save_game(tmp_path / "x.json", bad)
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_resumed_save_state_goes_on_keeping_every_action(tmp_path: Path) -> None:
+    path, snap = _saved(tmp_path)
+    resumed = SaveState.resume(load_game(path))
+    assert (resumed.players, resumed.seed, resumed.actions) == (
+        snap.players,
+        snap.seed,
+        list(snap.actions),
+    )
+    game = resumed.game
+    action = game.legal_actions()[0]
+    game.apply(action)  # applied by the caller, then recorded
+    resumed.record(action)
+    assert resumed.actions == [*snap.actions, action]
+    again = restore(resumed.snapshot())[0]
+    assert _position(again)[1:-1] == _position(game)[1:-1]
+
+
+def test_delete_save_removes_the_file_it_is_given(tmp_path: Path) -> None:
+    path, _ = _saved(tmp_path)
+    other = tmp_path / "other.json"
+    other.write_text("{}")
+    assert delete_save(path) is True and not path.exists()
+    assert delete_save(path) is False
+    assert other.exists()
+
+
+def _damaged(good: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    data = json.loads(json.dumps(good))
+    for key, value in changes.items():
+        if value is ...:
+            del data[key]
+        else:
+            data[key] = value
+    return data
+
+
+def _good_save(tmp_path: Path) -> dict[str, Any]:
+    path, _ = _saved(tmp_path)
+    good: dict[str, Any] = json.loads(path.read_text())
+    return good
+
+
+DAMAGE = "the saved game is damaged: "
+_ANA = {"name": "Ana", "kind": "human"}
+_BOT = {"name": "Bot 1", "kind": "bot", "level": "random"}
+FIELD_FAULTS: dict[str, tuple[dict[str, Any], str]] = {
+    "no rules": ({"rules": ...}, "missing 'rules'"),
+    "rules not a table": ({"rules": []}, "rules must be a table"),
+    "rules that cannot be": (
+        {"rules": {"spinner": "wheel"}},
+        "spinner must be one of none, sniff, sniff-exposed, stubby, not 'wheel'",
+    ),
+    "players not a list": ({"players": {}}, "players must be a list"),
+    "a player not a table": ({"players": ["Ana", _BOT]}, "not a player: 'Ana'"),
+    "a blank name": (
+        {"players": [{"name": "  ", "kind": "human"}, _BOT]},
+        "not a player's name: '  '",
+    ),
+    "a name too long": (
+        {"players": [{"name": "n" * 65, "kind": "human"}, _BOT]},
+        "not a player's name: '" + "n" * 64 + "'",
+    ),
+    "a name with an escape": (
+        {"players": [{"name": "a\x1bb", "kind": "human"}, _BOT]},
+        "not a player's name: 'a\\x1bb'",
+    ),
+    "a player of another kind": (
+        {"players": [{"name": "Ana", "kind": "cat"}, _BOT]},
+        "a player is a human or a bot, not 'cat'",
+    ),
+    "a bot of no level": (
+        {"players": [_ANA, {**_BOT, "level": "genius"}]},
+        "not a bot level: 'genius'",
+    ),
+    "two people": (
+        {"players": [_ANA, {"name": "Bo", "kind": "human"}]},
+        "a saved game has one person at the keyboard, at most",
+    ),
+    "one player": ({"players": [_ANA]}, "a double-six set is played by 2 to 4 players, not 1"),
+    "a seed in words": ({"seed": "8"}, "the seed must be a whole number, not '8'"),
+    "a seed that is true": ({"seed": True}, "the seed must be a whole number, not True"),
+    "no deals": ({"deals": ...}, "missing 'deals'"),
+    "deals not a list": ({"deals": {}}, "deals must be a list"),
+    "a deal not a table": ({"deals": [[]]}, "a deal must be a table"),
+    "actions not a list": ({"actions": "draw"}, "actions must be a list"),
+    "an action that is a number": ({"actions": [7]}, "not an action: 7"),
+    "an action in other words": ({"actions": ["jump"]}, "not an action: 'jump'"),
+    "bots not a list": ({"bots": {}}, "bots must be a list"),
+    "more bots than players": ({"bots": [None, None, None]}, "more random states than players"),
+    "a random state not a list": (
+        {"rng": "x"},
+        "a random state is [version, [words...], gauss]",
+    ),
+    "a random state of two parts": (
+        {"rng": [3, [1, 2]]},
+        "a random state is [version, [words...], gauss]",
+    ),
+    "a random state that is a table": (
+        {"rng": {"version": 3, "words": [], "gauss": None}},
+        "a random state is [version, [words...], gauss]",
+    ),
+    "a ui not a table": ({"ui": []}, "ui must be a table"),
+    "a check not a table": ({"check": []}, "check must be a table"),
+}
+
+
+@pytest.mark.parametrize(("changes", "detail"), FIELD_FAULTS.values(), ids=FIELD_FAULTS.keys())
+def test_each_damaged_field_is_named(tmp_path: Path, changes: dict[str, Any], detail: str) -> None:
+    with pytest.raises(SaveError) as caught:
+        snapshot_from_json(_damaged(_good_save(tmp_path), **changes))
+    assert (caught.value.code, str(caught.value)) == ("corrupt", DAMAGE + detail)
+
+
+def test_damaged_deals_random_states_and_checks_are_named(tmp_path: Path) -> None:
+    good = _good_save(tmp_path)
+    deal, rng, check = good["deals"][0], good["rng"], good["check"]
+    faults = {
+        "a leader in words": (
+            {"deals": [{**deal, "leader": "0"}]},
+            "a leader must be a seat number, not '0'",
+        ),
+        "a leader that is false": (
+            {"deals": [{**deal, "leader": False}]},
+            "a leader must be a seat number, not False",
+        ),
+        "hands not a list": ({"deals": [{**deal, "hands": "x"}]}, "hands must be a list"),
+        "tiles not words": (
+            {"deals": [{**deal, "boneyard": [[6, 6]]}]},
+            "tiles are a list of strings like '6-4'",
+        ),
+        "a gauss value in words": (
+            {"rng": [rng[0], rng[1], "g"]},
+            "a random state's gauss value must be a number or null",
+        ),
+        "a random state too short": (
+            {"rng": [rng[0], [1, 2], None]},
+            "not a random state: state vector is the wrong size",
+        ),
+        "a phase that is a number": (
+            {"check": {**check, "phase": 3}},
+            "the saved phase must be a word, not 3",
+        ),
+        "an event count in words": (
+            {"check": {**check, "events": "5"}},
+            "the saved event count must be a whole number, not '5'",
+        ),
+        "a round that is true": (
+            {"check": {**check, "round": True}},
+            "the saved round must be a whole number, not True",
+        ),
+        "a score in words": (
+            {"check": {**check, "scores": [1, "2"]}},
+            "a saved score must be a whole number, not '2'",
+        ),
+        "scores not a list": ({"check": {**check, "scores": 3}}, "scores must be a list"),
+        "a check without its phase": ({"check": {"events": 1}}, "missing 'phase'"),
+    }
+    found = {}
+    for name, (changes, _) in faults.items():
+        with pytest.raises(SaveError) as caught:
+            snapshot_from_json(_damaged(good, **changes))
+        found[name] = (caught.value.code, str(caught.value))
+    assert found == {name: ("corrupt", DAMAGE + detail) for name, (_, detail) in faults.items()}
+    bot_by_default = {"name": "Bo", "level": "greedy"}  # a player is a bot unless said
+    snap = snapshot_from_json(_damaged(good, players=[_ANA, bot_by_default], bots=[None]))
+    assert snap.players[1] == PlayerInfo("Bo", "bot", "greedy") and snap.bot_rng_states == (None,)
+    assert snapshot_from_json(_damaged(good, check=None, seed=None)).check is None
+
+
+def test_saves_that_do_not_replay_say_where(tmp_path: Path) -> None:
+    good = _good_save(tmp_path)
+    deal, check = good["deals"][0], good["check"]
+    faults = {
+        "a deal for one seat": (
+            {"deals": [{**deal, "hands": deal["hands"][:1]}]},
+            "the first deal does not replay: a deal for 1 seats, not 2",
+        ),
+        "a refused first action": (
+            {"actions": ["pass", *good["actions"][1:]]},
+            "action 1 (pass) is refused: you hold a tile that fits: 3-3",
+        ),
+        "a deal too many": (
+            {"deals": [deal, deal]},
+            "the save holds 2 deals but the game used 1",
+        ),
+        "another place to end": (
+            {"check": {**check, "events": 99}},
+            "the replay ends at Check(events=7, round=1, phase='play', scores=(0, 10)), the save"
+            " says Check(events=99, round=1, phase='play', scores=(0, 10))",
+        ),
+    }
+    found = {}
+    for name, (changes, _) in faults.items():
+        with pytest.raises(SaveError) as caught:
+            restore(snapshot_from_json(_damaged(good, **changes)))
+        found[name] = (caught.value.code, str(caught.value))
+    assert found == {name: ("replay", detail) for name, (_, detail) in faults.items()}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("6-4", "not an action: '6-4'"),
+        ("6-4 west sideways", "not an action: '6-4 west sideways'"),
+        ("no", "not an action: 'no'"),
+        ("claim x", "not a tile: 'claim'"),
+    ],
+)
+def test_words_that_are_no_action_are_refused(text: str, message: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        action_from_text(text)
+    assert str(refused.value) == message
+
+
+def test_a_save_is_only_checked_or_kept_as_asked(tmp_path: Path) -> None:
+    path, _ = _saved(tmp_path)
+    data = json.loads(path.read_text())
+    data["actions"][0] = "pass"  # reads, but does not replay
+    path.write_text(json.dumps(data))
+    read, problem, aside = load_or_set_aside(path, replay=False)
+    assert read is not None and (problem, aside) == (None, None)
+    read, problem, aside = load_or_set_aside(path, keep_aside=False)
+    assert read is None and aside is None and path.exists()
+    assert problem is not None and problem.code == "replay"
+
+
+def test_a_save_that_cannot_be_set_aside_is_reported_and_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (As root no folder refuses a rename: the refusal is made here.)
+    def refuse(path: object, **_: object) -> Path:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr("sniff.storage.savegame.set_aside", refuse)
+    path = tmp_path / "current-game.json"
+    path.write_text("[]")
+    assert load_or_set_aside(path) == (
+        None,
+        Problem(
+            "corrupt",
+            "not a Sniff saved game (could not set the file aside: Read-only file system)",
+        ),
+        None,
+    )
+    assert path.read_text() == "[]"
+
+
+def test_a_save_that_breaks_the_reader_is_still_set_aside_and_told(tmp_path: Path) -> None:
+    path, _ = _saved(tmp_path)
+    data = json.loads(path.read_text())
+    data["deals"] = []  # nothing to deal: the engine asks for a deal that is not there
+    path.write_text(json.dumps(data))
+    snap, problem, aside = load_or_set_aside(path)
+    assert snap is None and aside is not None and not path.exists()
+    assert problem == Problem(
+        "corrupt",
+        "the saved game could not be read: LookupError('the scripted deals have run out')",
+    )
+
+
+def _two_deals(between_rounds: bool) -> GameSnapshot:
+    """A save that has dealt a second round: played into it, or saved just after the deal."""
+    state = SaveState(Game(preset("sniff").with_changes(targets=1000), 2, seed=3), _players(2))
+    bots = _bots(2, 3)
+    if between_rounds:
+        while state.game.phase is not Phase.ROUND_OVER:
+            _step(state, bots)
+        state.game.next_round()
+    else:
+        _play_to_round(state, bots, 2, 2)
+    return state.snapshot()
+
+
+def test_later_deals_and_random_states_that_do_not_replay_say_which() -> None:
+    found = []
+    for between_rounds in (False, True):
+        data = json.loads(json.dumps(snapshot_to_json(_two_deals(between_rounds))))
+        data["deals"][1]["hands"] = data["deals"][1]["hands"][:1]  # a hand short
+        with pytest.raises(SaveError) as caught:
+            restore(snapshot_from_json(data))
+        found.append((caught.value.code, str(caught.value)))
+    assert found == [
+        ("replay", "the deal before action 15 is wrong: a deal for 1 seats, not 2"),
+        ("replay", "the last deal is wrong: a deal for 1 seats, not 2"),
+    ]
+    bad = dataclasses.replace(_two_deals(True), rng_state=(3, (1, 2), None))
+    with pytest.raises(SaveError) as caught:
+        restore(bad)
+    assert (caught.value.code, str(caught.value)) == (
+        "replay",
+        "the random state is wrong: state vector is the wrong size",
+    )
+    game, _, _ = restore(_two_deals(True))
+    assert (game.round_no, game.phase) == (2, Phase.PLAY)
+
+
+def test_a_save_that_cannot_be_read_names_the_file_and_why(tmp_path: Path) -> None:
+    path, _ = _saved(tmp_path)
+    path.write_text("{oops")
+    loop = tmp_path / "loop.json"
+    loop.symlink_to(loop)  # the system refuses to open it
+    found = []
+    for source in (path, loop):
+        with pytest.raises(SaveError) as caught:
+            load_game(source)
+        found.append((caught.value.code, str(caught.value)))
+    assert found == [
+        (
+            "corrupt",
+            f"{path}: the saved game is not JSON: line 1: Expecting property name enclosed in"
+            " double quotes",
+        ),
+        ("unreadable", f"{loop}: the saved game cannot be read: Too many levels of symbolic links"),
+    ]
+
+
+def test_what_json_cannot_hold_is_never_saved(tmp_path: Path) -> None:
+    _, snap = _saved(tmp_path)
+    for ui in ({"when": object()}, {"volume": float("nan")}):
+        with pytest.raises(SaveError) as caught:
+            save_game(tmp_path / "x.json", dataclasses.replace(snap, ui=ui))
+        assert caught.value.code == "unsaveable"
+        assert str(caught.value).startswith("the game cannot be saved: ")
+    assert not (tmp_path / "x.json").exists()
+    with pytest.raises(TypeError, match=r"^not an action: 'jump'$"):
+        action_to_text("jump")  # type: ignore[arg-type]
+
+
+def test_a_snapshot_is_the_game_s_own_and_checked(tmp_path: Path) -> None:
+    game = Game(preset("sniff"), 2, seed=1)
+    ui = {"review": [1, 2]}
+    snap = snapshot(game, _players(2), [], ui=ui)
+    ui["review"].append(3)  # the caller's dict goes on changing
+    assert snap.ui == {"review": [1, 2]}
+    assert snap.check == (len(game.log), 1, "play", (0, 0))
+    with pytest.raises(ValueError, match=r"^3 players named for a game of 2$"):
+        snapshot(game, _players(3), [])
+
+
+def test_an_older_save_without_bots_or_ui_still_loads(tmp_path: Path) -> None:
+    good = _good_save(tmp_path)
+    snap = snapshot_from_json(_damaged(good, bots=..., ui=...))
+    assert (snap.bot_rng_states, snap.ui) == ((), {})
+
+
+def test_names_as_long_as_allowed_and_no_level_for_a_person(tmp_path: Path) -> None:
+    good = _good_save(tmp_path)
+    person = {"name": "n" * 64, "kind": "human", "level": "expert"}
+    snap = snapshot_from_json(_damaged(good, players=[person, _BOT]))
+    assert snap.players[0] == PlayerInfo("n" * 64, "human", None)
+
+
+def test_the_restored_ui_is_the_game_s_own(tmp_path: Path) -> None:
+    _, snap = _saved(tmp_path)
+    snap = dataclasses.replace(snap, ui={"review": [1, 2]})
+    _, _, ui = restore(snap)
+    ui["review"].append(3)
+    assert snap.ui == {"review": [1, 2]}
