@@ -447,12 +447,6 @@ class Round:
 
     # -- internals -----------------------------------------------------------------------
 
-    def _score(self, side: int, points: int) -> bool:
-        """Add points during play; the game ends at once if the target is reached."""
-        scores = self.scores
-        scores[side] += points
-        return scores[side] >= self.setup.target and self._check_target()
-
     def _check_target(self) -> bool:
         scores = self.scores
         top = max(scores)

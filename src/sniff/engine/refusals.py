@@ -148,7 +148,8 @@ def draw_refusal(game: Position, holds_playable: bool | None = None) -> Refusal 
         return Refusal(Reason.BONEYARD_EMPTY, "the boneyard is empty", DRAW)
     limit = game.rules.draw_limit
     if limit is not None and game.draws_this_turn >= limit:
-        return Refusal(Reason.DRAW_LIMIT, f"you have drawn {limit} tiles this turn", DRAW)
+        noun = "tile" if limit == 1 else "tiles"
+        return Refusal(Reason.DRAW_LIMIT, f"you have drawn {limit} {noun} this turn", DRAW)
     if game.layout.lead is None:
         return Refusal(Reason.HOLDS_PLAYABLE, "lead a tile first", DRAW)
     if not game.rules.draw_while_playable:

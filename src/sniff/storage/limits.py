@@ -187,7 +187,7 @@ def _text(raw: bytes, what: str) -> str:
 def _whole(text: str) -> int:
     # Before int(): a 5,000-digit number must not cost time or memory.
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"a number of {len(text)} digits")
+        raise ValueError(f"a number of {len(text.lstrip('-'))} digits")
     return int(text)
 
 

@@ -68,6 +68,7 @@ _DAMAGE = (
     KeyError,
     TypeError,
     ValueError,
+    LookupError,  # (a save with fewer deals than its actions need: the dealer runs out)
     IndexError,
     AttributeError,
     ArithmeticError,
