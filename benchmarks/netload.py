@@ -367,11 +367,17 @@ class Load:
                 seen = seat.at
                 await seat.close()
                 await asyncio.sleep(away)
+                if seat.table.over:
+                    continue  # (its game ended meanwhile: the seat is gone with it)
                 started = time.perf_counter()
                 await seat.connect()
                 state = seat.expect("state")
                 await seat.send({"type": "resume", "token": seat.token})
-                frame = await asyncio.wait_for(state, ANSWER)
+                try:
+                    frame = await asyncio.wait_for(state, ANSWER)
+                except RuntimeError as error:  # an error frame: the table ended meanwhile
+                    self.errors.append(str(error)[:200])
+                    continue
                 times.append(time.perf_counter() - started)
                 missed.append(frame["at"] - seen)
                 busy.discard(seat)

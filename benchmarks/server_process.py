@@ -11,12 +11,16 @@ per-connection message rate stays the server's own unless ``--rate`` raises it
 from seed N + n, as the suite's server does, so that the leak games are the
 same games in every run: ``sniff serve`` never takes a seed.
 
-``--no-snapshots`` is a what-if for finding where the time goes: the tables
-are not saved (the server as shipped saves each after every step).
+Two what-ifs, for finding where the time goes (not the server as shipped):
+``--no-snapshots`` saves no table (the server saves each after every step);
+``--sync-apart`` syncs the saved files in a thread of their own, so that a
+slow sync never holds up the next save (the server syncs them in the same
+two threads that write them).
 
-It prints ``port N`` once it listens; a line ``decisions`` on its standard
-input is answered with the bots' decision times since the last such line
-(each as long as its table waited for it). It runs until its standard input
+It prints ``port N`` once it listens; a line ``stats`` on its standard input
+is answered with what it measured of itself since the last such line: the
+bots' decision times (each as long as its table waited for it), how late its
+loop woke (every 50 ms), and how long each table's save took. It runs until its standard input
 closes or it gets SIGTERM, then saves every table and stops.
 """
 
@@ -30,12 +34,17 @@ import os
 import resource
 import signal
 import sys
+import threading
 import time
+import traceback
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from sniff.server.app import ServerOptions, SniffServer
 from sniff.server.limits import ServerLimits
 from sniff.server.store import TableStore
+from sniff.server.store import _sync as store_sync
 from sniff.session.game import BotTurn, GameSession
 from sniff.session.table import Thinker
 
@@ -58,10 +67,65 @@ class TimedThinker:
         return turn
 
 
+class Watch:
+    """How late the server's loop wakes, how long each table's save takes (from asking
+    for it to its end: waiting for a worker thread, building and writing), and where
+    the loop was when it did not wake for :data:`STUCK` seconds (a thread looks)."""
+
+    STUCK = 0.2
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+        self.saves: list[float] = []
+        self.stuck: list[str] = []
+        self.tick = time.monotonic()
+        self.loop_thread = threading.get_ident()
+
+    async def lag(self) -> None:
+        loop = asyncio.get_running_loop()
+        threading.Thread(target=self._look, daemon=True).start()
+        while True:
+            before = loop.time()
+            self.tick = time.monotonic()
+            await asyncio.sleep(0.05)
+            self.lags.append(loop.time() - before - 0.05)
+
+    def _look(self) -> None:
+        seen = 0.0
+        while True:
+            time.sleep(0.05)
+            tick = self.tick
+            if time.monotonic() - tick > self.STUCK and tick != seen:
+                seen = tick
+                frame = sys._current_frames().get(self.loop_thread)
+                if frame is not None:
+                    stack = traceback.format_stack(frame)[-6:]
+                    self.stuck.append("".join(stack)[-1200:])
+
+    def time_saves(self) -> None:
+        write = TableStore.write
+        watch = self
+
+        async def timed(store: TableStore, host: Any) -> None:
+            started = time.perf_counter()
+            await write(store, host)
+            watch.saves.append(time.perf_counter() - started)
+
+        TableStore.write = timed  # type: ignore[method-assign]
+
+    def take(self) -> dict[str, Any]:
+        out = {"loop_lags": self.lags, "saves": self.saves, "stuck": self.stuck[:5]}
+        self.lags, self.saves, self.stuck = [], [], []
+        return out
+
+
 async def run(options: ServerOptions) -> None:
     server = SniffServer(options)
     timed = TimedThinker(server.thinker)
     server.thinker = timed
+    watch = Watch()
+    watch.time_saves()
+    lagging = asyncio.get_running_loop().create_task(watch.lag())
     await server.start()
     print(f"port {server.port}", flush=True)
     loop = asyncio.get_running_loop()
@@ -71,7 +135,7 @@ async def run(options: ServerOptions) -> None:
     said = bytearray()
 
     def read() -> None:
-        # "decisions": the decision times since the last asking; the pipe closed: stop.
+        # "stats": what was measured since the last asking; the pipe closed: stop.
         data = os.read(stdin, 4096)
         if not data:
             stop.set()
@@ -80,9 +144,9 @@ async def run(options: ServerOptions) -> None:
         while b"\n" in said:
             line, _, rest = bytes(said).partition(b"\n")
             said[:] = rest
-            if line.strip() == b"decisions":
+            if line.strip() == b"stats":
                 times, timed.times = timed.times, []
-                print(json.dumps({"decisions": times}), flush=True)
+                print(json.dumps({"decisions": times, **watch.take()}), flush=True)
 
     loop.add_reader(stdin, read)
     try:
@@ -90,11 +154,22 @@ async def run(options: ServerOptions) -> None:
     finally:
         with contextlib.suppress(Exception):
             loop.remove_reader(stdin)
+        lagging.cancel()
         await server.close()
 
 
 async def _not_written(self: TableStore, host: object) -> None:
     """(``--no-snapshots``) what the server would cost if saving cost nothing."""
+
+
+_SYNCING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sniff-sync")
+
+
+async def _sync_apart(self: TableStore) -> None:
+    """(``--sync-apart``) the store's sync, in a thread the writes do not wait for."""
+    paths, self._unsynced = self._unsynced, set()
+    if paths:
+        await asyncio.get_running_loop().run_in_executor(_SYNCING, store_sync, paths)
 
 
 def main() -> None:
@@ -107,9 +182,16 @@ def main() -> None:
         action="store_true",
         help="a what-if, not the server as shipped: no table is saved after its steps",
     )
+    parser.add_argument(
+        "--sync-apart",
+        action="store_true",
+        help="a what-if: the files are synced in a thread of their own",
+    )
     args = parser.parse_args()
     if args.no_snapshots:
         TableStore.write = _not_written  # type: ignore[method-assign]
+    if args.sync_apart:
+        TableStore.sync = _sync_apart  # type: ignore[method-assign]
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     own = ServerLimits()
