@@ -1,7 +1,8 @@
 """Online play's figures: the real server in one process, its players in others.
 
     python benchmarks/bench_server.py             # about 10 minutes
-    python benchmarks/bench_server.py --quick     # under 60 s, smaller loads
+    python benchmarks/bench_server.py --quick     # under 60 s: 100 tables, 4 master
+                                                  # tables, 20 leak games, no steps
     python benchmarks/bench_server.py --only leaks
 
 Everything runs on 127.0.0.1. The server is ``server_process.py`` (the real
@@ -36,7 +37,7 @@ Figures (one JSON line each, as the other benchmarks print them):
 Each person answers every step with ``heard`` a listen time (``--listen``, 1
 to 2 s) after it came, when the terminal client would have spoken it: the
 bots wait for it before they play (and think meanwhile).
-- ``leak_games``: 1,000 seeded games (``--quick``: 40) with a scripted
+- ``leak_games``: 1,000 seeded games (``--quick``: 20) with a scripted
   client in every seat and a spectator, every frame checked against the
   game's record (``tests/leakcheck.py``, the suite's check). Goal: no leak.
 
@@ -230,6 +231,17 @@ def load_average() -> float:
     return round(os.getloadavg()[0], 2)
 
 
+def cpu_pressure() -> float | None:
+    """The share of the last 10 s in which some task waited for a core (Linux PSI,
+    percent): how busy the machine was besides what the benchmark asked of it."""
+    try:
+        with open("/proc/pressure/cpu", encoding="ascii") as pressure:
+            first = pressure.readline().split()
+    except OSError:
+        return None
+    return float(dict(item.split("=") for item in first[1:])["avg10"])
+
+
 # -- measuring a load --------------------------------------------------------------------
 
 
@@ -239,6 +251,7 @@ def measure(
     """Mark every generator, wait *seconds* (and for *resume*'s drops and comebacks,
     run by the first generator meanwhile), then gather what was measured."""
     loads = [load_average()]
+    pressures = [cpu_pressure()]
     clients.ask_all({"cmd": "mark"})
     server.stats()
     cpu, workers, started = server.cpu(), server.workers_cpu(), time.perf_counter()
@@ -253,6 +266,7 @@ def measure(
     elapsed = time.perf_counter() - started
     used, workers_used = server.cpu() - cpu, server.workers_cpu() - workers
     loads.append(load_average())
+    pressures.append(cpu_pressure())
     latencies = [t for r in reports for t in r["latencies"]]
     lags = [t for r in reports for t in r["lags"]]
     acts = sum(r["acts"] for r in reports)
@@ -274,6 +288,7 @@ def measure(
         "client_lag_p95_ms": ms(percentile(lags, 0.95)) if lags else None,
         "errors": [e for r in reports for e in r["errors"]][:3],
         "load_average": loads,
+        "cpu_pressure": pressures,
         "comebacks": comebacks,
     }
 
@@ -302,7 +317,7 @@ def spread(times: Sequence[float]) -> dict[str, Any]:
 
 def human_tables(args: argparse.Namespace) -> None:
     """play_to_seats_p95_ms, server_cpu_per_action_ms, resume_ms, human_tables_per_core."""
-    steps = [200] if args.quick else list(range(200, args.most_tables + 1, 200))
+    steps = [100] if args.quick else list(range(200, args.most_tables + 1, 200))
     window = 6.0 if args.quick else args.window
     deadline = time.monotonic() + args.budget
     held: list[dict[str, Any]] = []
@@ -318,7 +333,8 @@ def human_tables(args: argparse.Namespace) -> None:
             time.sleep(args.settle)
             resume = None
             if number == 0:
-                resume = {"cmd": "resume", "count": 8 if args.quick else 40, "away": AWAY}
+                away = AWAY / 2 if args.quick else AWAY
+                resume = {"cmd": "resume", "count": 8 if args.quick else 40, "away": away}
             got = measure(server, clients, window, resume)
             step = {
                 "tables": tables,
@@ -328,7 +344,7 @@ def human_tables(args: argparse.Namespace) -> None:
                 "actions_per_s": round(got["acts"] / got["seconds"], 1),
                 **{k: got[k] for k in ("server_cpu_share", "cpu_per_action_ms", "refused",
                                        "games", "client_lag_p95_ms", "server_loop_lag",
-                                       "saves", "load_average", "errors")},
+                                       "saves", "load_average", "cpu_pressure", "errors")},
             }  # fmt: skip
             print(json.dumps({"step": step}), file=sys.stderr, flush=True)
             p95 = step["play_to_seats"].get("p95_ms", float("inf"))
@@ -360,10 +376,11 @@ def human_tables(args: argparse.Namespace) -> None:
 
 
 def emit_first(step: dict[str, Any], got: dict[str, Any], args: argparse.Namespace) -> None:
-    """The figures of the first step: 200 tables, 800 connections."""
+    """The figures of the first step: 200 tables, 800 connections (``--quick``: 100)."""
     common = {"tables": step["tables"], "connections": step["connections"],
               "think_s": list(args.think), "listen_s": list(args.listen), "cores": os.cpu_count(),
-              "clients": args.clients, "load_average": step["load_average"]}  # fmt: skip
+              "clients": args.clients, "load_average": step["load_average"],
+              "cpu_pressure": step["cpu_pressure"]}  # fmt: skip
     latency = step["play_to_seats"]
     figure("play_to_seats_p95_ms", latency.get("p95_ms", float("nan")), "ms", goal="<= 50",
          **latency, server_loop_lag=step["server_loop_lag"], saves=step["saves"],
@@ -375,15 +392,16 @@ def emit_first(step: dict[str, Any], got: dict[str, Any], args: argparse.Namespa
     resume = spread(comebacks["times"])
     missed = comebacks["missed_events"]
     figure("resume_ms", resume.get("p95_ms", float("nan")), "ms", goal="<= 1000", **resume,
-         away_s=AWAY, missed_events_max=max(missed, default=0), **common)  # fmt: skip
+         away_s=AWAY / 2 if args.quick else AWAY, missed_events_max=max(missed, default=0),
+         **common)  # fmt: skip
 
 
 def master_tables(args: argparse.Namespace) -> None:
     """master_tables: one person and three master bots a table, stepped up."""
-    alone = master_alone(20 if args.quick else 120)
-    steps = [5, 20] if args.quick else [1, 5, 10, 20, 30]
-    window = 6.0 if args.quick else 2 * args.window
-    settle = 4.0 if args.quick else 3 * args.settle
+    alone = master_alone(10 if args.quick else 120)
+    steps = [4] if args.quick else [1, 5, 10, 20, 30]
+    window = 5.0 if args.quick else 2 * args.window
+    settle = 2.0 if args.quick else 3 * args.settle
     deadline = time.monotonic() + args.budget
     held: list[dict[str, Any]] = []
     limit = "the last step"
@@ -403,7 +421,8 @@ def master_tables(args: argparse.Namespace) -> None:
                 "decisions": spread(got["decisions"]),
                 "waits_after_hearing": spread(got["waits"]),
                 **{k: got[k] for k in ("server_cpu_share", "workers_cpu_share", "games",
-                                       "client_lag_p95_ms", "load_average", "errors")},
+                                       "client_lag_p95_ms", "load_average", "cpu_pressure",
+                                       "errors")},
             }  # fmt: skip
             print(json.dumps({"step": step}), file=sys.stderr, flush=True)
             held.append(step)
@@ -456,7 +475,7 @@ def master_alone(decisions: int) -> dict[str, Any]:
 
 def leak_games(args: argparse.Namespace) -> None:
     """leak_games: seeded games, every frame of every seat and spectator checked."""
-    games = 40 if args.quick else args.games
+    games = 20 if args.quick else args.games
     parts = split(games, args.clients)
     commands, first = [], 0
     for part in parts:
