@@ -106,11 +106,15 @@ class Server:
     """``server_process.py`` running; its CPU time on demand."""
 
     def __init__(
-        self, data: Path, *, seed: int | None = None, rate: float | None = None, what_if: str
+        self,
+        data: Path,
+        *,
+        seed: int | None = None,
+        rate: float | None = None,
+        what_if: Sequence[str] = (),
     ):
         command = [sys.executable, str(HERE / "server_process.py"), str(data)]
-        if what_if:
-            command.append(f"--{what_if}")
+        command += [f"--{name}" for name in what_if]
         if seed is not None:
             command += ["--seed", str(seed)]
         if rate is not None:
@@ -211,7 +215,7 @@ def running(
     """A server with a fresh data folder, and its load generators."""
     with tempfile.TemporaryDirectory(prefix="sniff-bench-server-") as folder:
         data = Path(folder)
-        server = Server(data, seed=seed, rate=rate, what_if=args.what_if or "")
+        server = Server(data, seed=seed, rate=rate, what_if=args.what_if or ())
         try:
             generators = Clients(args, server, data)
             try:
@@ -508,9 +512,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="under 60 s, smaller loads")
     parser.add_argument("--only", choices=("human", "master", "leaks"), action="append")
     parser.add_argument("--clients", type=int, default=2, help="load generator processes")
-    pair = {"type": _pair, "metavar": "FROM,TO"}
-    parser.add_argument("--think", default=(1.0, 3.0), help="a turn's thought, s", **pair)
-    parser.add_argument("--listen", default=(1.0, 2.0), help="a step's hearing, s", **pair)
+    parser.add_argument("--think", type=_pair, default=(1.0, 3.0), metavar="FROM,TO",
+                        help="seconds a person thinks before acting")  # fmt: skip
+    parser.add_argument("--listen", type=_pair, default=(1.0, 2.0), metavar="FROM,TO",
+                        help="seconds until a step is heard")  # fmt: skip
     parser.add_argument("--window", type=float, default=20.0, help="seconds measured per step")
     parser.add_argument("--settle", type=float, default=3.0, help="seconds before measuring")
     parser.add_argument("--most-tables", type=int, default=2000, help="the human load's cap")
@@ -518,15 +523,16 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=240.0, help="seconds per stepped load")
     parser.add_argument(
         "--what-if",
-        choices=("no-snapshots", "sync-apart"),
+        choices=("no-snapshots", "sync-apart", "no-history"),
+        action="append",
         help="not the server as shipped (every figure says so): no table saved, "
-        "or the files synced in a thread of their own",
+        "the files synced in a thread of their own, views without history",
     )
     args = parser.parse_args()
     if args.quick:
         args.settle = 1.5
     if args.what_if:
-        WHAT_IF["what_if"] = f"{args.what_if}: not the server as shipped"
+        WHAT_IF["what_if"] = f"{', '.join(args.what_if)}: not the server as shipped"
     only = args.only or ["human", "master", "leaks"]
     if "human" in only:
         human_tables(args)

@@ -44,6 +44,7 @@ import resource
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -432,10 +433,14 @@ async def leak_game(url: str, number: int) -> tuple[list[Any], Any, str]:
         await other.open()
         await other.send({"type": "join", "code": first.code, "name": other.name})
     for player in people:
-        await player.wait_for(lambda p=player: p.over, timeout=120)
-    await watcher.wait_for(lambda: watcher.over, timeout=30)
+        await player.wait_for(_over(player), timeout=120)
+    await watcher.wait_for(_over(watcher), timeout=30)
     assert first.code is not None
     return people, watcher, first.code.replace("-", "")
+
+
+def _over(player: Any) -> Callable[[], bool]:
+    return lambda: bool(player.over)
 
 
 def planted_leaks_caught(frames: list[dict[str, Any]], record: Any) -> bool:

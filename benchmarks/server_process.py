@@ -11,7 +11,8 @@ per-connection message rate stays the server's own unless ``--rate`` raises it
 from seed N + n, as the suite's server does, so that the leak games are the
 same games in every run: ``sniff serve`` never takes a seed.
 
-Two what-ifs, for finding where the time goes (not the server as shipped):
+Three what-ifs, for finding where the time goes (not the server as shipped):
+``--no-history`` sends views without the round's history;
 ``--no-snapshots`` saves no table (the server saves each after every step);
 ``--sync-apart`` syncs the saved files in a thread of their own, so that a
 slow sync never holds up the next save (the server syncs them in the same
@@ -38,9 +39,13 @@ import threading
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from sniff.engine import Observation
+from sniff.net.codec import view_json
+from sniff.server import hosted
 from sniff.server.app import ServerOptions, SniffServer
 from sniff.server.limits import ServerLimits
 from sniff.server.store import TableStore
@@ -111,7 +116,7 @@ class Watch:
             await write(store, host)
             watch.saves.append(time.perf_counter() - started)
 
-        TableStore.write = timed  # type: ignore[method-assign]
+        TableStore.write = timed  # type: ignore[method-assign,assignment]
 
     def take(self) -> dict[str, Any]:
         out = {"loop_lags": self.lags, "saves": self.saves, "stuck": self.stuck[:5]}
@@ -162,6 +167,12 @@ async def _not_written(self: TableStore, host: object) -> None:
     """(``--no-snapshots``) what the server would cost if saving cost nothing."""
 
 
+def _view_without_history(obs: Observation) -> dict[str, Any]:
+    """(``--no-history``) a seat's view without this round's history: what a view
+    would cost if the client kept the history itself (it has every event)."""
+    return view_json(replace(obs, history=()))
+
+
 _SYNCING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sniff-sync")
 
 
@@ -187,7 +198,14 @@ def main() -> None:
         action="store_true",
         help="a what-if: the files are synced in a thread of their own",
     )
+    parser.add_argument(
+        "--no-history",
+        action="store_true",
+        help="a what-if: the views sent carry no history (the clients here need none)",
+    )
     args = parser.parse_args()
+    if args.no_history:
+        hosted.view_json = _view_without_history  # type: ignore[attr-defined]
     if args.no_snapshots:
         TableStore.write = _not_written  # type: ignore[method-assign]
     if args.sync_apart:
