@@ -11,7 +11,8 @@ per-connection message rate stays the server's own unless ``--rate`` raises it
 from seed N + n, as the suite's server does, so that the leak games are the
 same games in every run: ``sniff serve`` never takes a seed.
 
-Three what-ifs, for finding where the time goes (not the server as shipped):
+What-ifs, for finding where the time goes (not the server as shipped):
+``--saves-inline`` writes each save on the event loop instead of a thread;
 ``--no-history`` sends views without the round's history;
 ``--no-snapshots`` saves no table (the server saves each after every step);
 ``--sync-apart`` syncs the saved files in a thread of their own, so that a
@@ -52,6 +53,7 @@ from sniff.server.store import TableStore
 from sniff.server.store import _sync as store_sync
 from sniff.session.game import BotTurn, GameSession
 from sniff.session.table import Thinker
+from sniff.storage.atomic import write_atomic
 
 #: Per-address budgets high enough for a whole benchmark from one address.
 MANY = 100_000
@@ -173,6 +175,18 @@ def _view_without_history(obs: Observation) -> dict[str, Any]:
     return view_json(replace(obs, history=()))
 
 
+async def _write_inline(self: TableStore, host: Any) -> None:
+    """(``--saves-inline``) the store's save as shipped, but written on the event loop:
+    no hand-over to a worker thread (which waits for the interpreter's lock while
+    the loop is busy). The syncs every 2 s stay in their thread."""
+    path = self.path(host.code)
+    write_atomic(path, self.text_of(host), sync=False)
+    self.writes += 1
+    self._unsynced.add(path)
+    if self._syncing is None or self._syncing.done():
+        self._syncing = asyncio.get_running_loop().create_task(self._sync_later())
+
+
 _SYNCING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sniff-sync")
 
 
@@ -199,6 +213,11 @@ def main() -> None:
         help="a what-if: the files are synced in a thread of their own",
     )
     parser.add_argument(
+        "--saves-inline",
+        action="store_true",
+        help="a what-if: each save written on the event loop, without a thread",
+    )
+    parser.add_argument(
         "--no-history",
         action="store_true",
         help="a what-if: the views sent carry no history (the clients here need none)",
@@ -208,6 +227,8 @@ def main() -> None:
         hosted.view_json = _view_without_history  # type: ignore[attr-defined]
     if args.no_snapshots:
         TableStore.write = _not_written  # type: ignore[method-assign]
+    if args.saves_inline:
+        TableStore.write = _write_inline  # type: ignore[method-assign]
     if args.sync_apart:
         TableStore.sync = _sync_apart  # type: ignore[method-assign]
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
