@@ -24,6 +24,9 @@ Figures (one JSON line each, as the other benchmarks print them):
 - ``resume_ms``: in that window, a person's connection closed, then opened
   again: from the new connection's start to its seat's ``state`` frame (the
   catch-up), p95. Goal: at most 1,000 ms.
+- ``save_ms``: one table's save mid-round with nothing else running: its
+  snapshot built and encoded (on the event loop, in the server) and written
+  atomically (in a worker thread).
 - ``human_tables_per_core``: the load stepped up 200 tables at a time while
   the p95 stays within 50 ms, the server below a whole core and the load
   generator on time: the most tables that held. Goal: at least 500.
@@ -379,6 +382,41 @@ def human_tables(args: argparse.Namespace) -> None:
     )
 
 
+def save_cost() -> None:
+    """save_ms: one save of a table mid-round, alone (the snapshot built and encoded as
+    ``TableStore.text_of`` does, then written as its worker thread writes it)."""
+    from sniff.bots import make_bot
+    from sniff.engine import ACTIVE, Game, Phase, observe, preset
+    from sniff.session.game import GameSession
+    from sniff.storage import SaveState
+    from sniff.storage.atomic import write_atomic
+    from sniff.storage.records import PlayerInfo
+    from sniff.storage.savegame import snapshot_to_json
+
+    game = Game(preset("sniff"), 4, seed=3)
+    people = tuple(PlayerInfo(f"P{i}", "human") for i in range(4))
+    session = GameSession(SaveState(game, people, seed=3), {}, human=None)
+    greedy = make_bot("greedy", seed=1)
+    while len(game.log) < 60 and game.phase is not Phase.GAME_OVER:
+        if game.phase in ACTIVE:
+            session.act(game.current, greedy.choose(observe(game, game.current)))
+        else:
+            session.next_round()
+    started = time.perf_counter()
+    for _ in range(200):
+        snap = session.snapshot({"table": {"code": "BENCH000", "seats": []}})
+        text = json.dumps(snapshot_to_json(snap), ensure_ascii=False, allow_nan=False)
+    built = (time.perf_counter() - started) / 200
+    with tempfile.TemporaryDirectory(prefix="sniff-bench-save-") as folder:
+        started = time.perf_counter()
+        for n in range(300):
+            write_atomic(Path(folder) / f"T{n % 50}.json", text, sync=False)
+        written = (time.perf_counter() - started) / 300
+    figure("save_ms", round((built + written) * 1e3, 3), "ms", built_ms=round(built * 1e3, 3),
+           written_ms=round(written * 1e3, 3), events=len(game.log), bytes=len(text.encode()),
+           load_average=load_average(), cpu_pressure=cpu_pressure())  # fmt: skip
+
+
 def emit_first(step: dict[str, Any], got: dict[str, Any], args: argparse.Namespace) -> None:
     """The figures of the first step: 200 tables, 800 connections (``--quick``: 100)."""
     common = {"tables": step["tables"], "connections": step["connections"],
@@ -535,6 +573,7 @@ def main() -> None:
         WHAT_IF["what_if"] = f"{', '.join(args.what_if)}: not the server as shipped"
     only = args.only or ["human", "master", "leaks"]
     if "human" in only:
+        save_cost()
         human_tables(args)
     if "master" in only:
         master_tables(args)
