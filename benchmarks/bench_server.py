@@ -561,10 +561,10 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=240.0, help="seconds per stepped load")
     parser.add_argument(
         "--what-if",
-        choices=("no-snapshots", "sync-apart", "saves-inline", "no-history"),
+        choices=("no-snapshots", "sync-apart", "saves-inline"),
         action="append",
         help="not the server as shipped (every figure says so): no table saved, "
-        "the files synced in a thread of their own, saves on the loop, views without history",
+        "the files synced in a thread of their own, or saves on the loop",
     )
     args = parser.parse_args()
     if args.quick:

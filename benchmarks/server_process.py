@@ -13,7 +13,6 @@ same games in every run: ``sniff serve`` never takes a seed.
 
 What-ifs, for finding where the time goes (not the server as shipped):
 ``--saves-inline`` writes each save on the event loop instead of a thread;
-``--no-history`` sends views without the round's history;
 ``--no-snapshots`` saves no table (the server saves each after every step);
 ``--sync-apart`` syncs the saved files in a thread of their own, so that a
 slow sync never holds up the next save (the server syncs them in the same
@@ -40,13 +39,9 @@ import threading
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from sniff.engine import Observation
-from sniff.net.codec import view_json
-from sniff.server import hosted
 from sniff.server.app import ServerOptions, SniffServer
 from sniff.server.limits import ServerLimits
 from sniff.server.store import TableStore
@@ -169,12 +164,6 @@ async def _not_written(self: TableStore, host: object) -> None:
     """(``--no-snapshots``) what the server would cost if saving cost nothing."""
 
 
-def _view_without_history(obs: Observation) -> dict[str, Any]:
-    """(``--no-history``) a seat's view without this round's history: what a view
-    would cost if the client kept the history itself (it has every event)."""
-    return view_json(replace(obs, history=()))
-
-
 async def _write_inline(self: TableStore, host: Any) -> None:
     """(``--saves-inline``) the store's save as shipped, but written on the event loop:
     no hand-over to a worker thread (which waits for the interpreter's lock while
@@ -217,14 +206,7 @@ def main() -> None:
         action="store_true",
         help="a what-if: each save written on the event loop, without a thread",
     )
-    parser.add_argument(
-        "--no-history",
-        action="store_true",
-        help="a what-if: the views sent carry no history (the clients here need none)",
-    )
     args = parser.parse_args()
-    if args.no_history:
-        hosted.view_json = _view_without_history  # type: ignore[attr-defined]
     if args.no_snapshots:
         TableStore.write = _not_written  # type: ignore[method-assign]
     if args.saves_inline:

@@ -12,7 +12,8 @@ raises :class:`Leak`, naming the frame, for
 
 - a ``"seed"`` anywhere (the record after the game may name it, empty),
 - a tile in a ``step`` or ``state`` frame (its events, its view's hand, legal
-  actions, history) outside what the seat may know in that round,
+  actions, and the history a ``state``'s view carries) outside what the seat
+  may know in that round,
 - another seat's hand or the boneyard in a deal, or another seat's drawn tile,
 - a view for another seat, or any view for a spectator.
 
@@ -73,7 +74,7 @@ def _view_tiles(view: dict[str, Any]) -> set[TileKey]:
         if view[name] is not None:
             found.add(_key(view[name]))
     found |= {_key(a["tile"]) for a in view["legal"] if a.get("tile") is not None}
-    for event in view["history"]:
+    for event in view.get("history", ()):  # (a step's view has none: its events are it)
         found |= _event_tiles(event)
     return found
 
@@ -126,7 +127,7 @@ def check_frames(frames: Iterable[dict[str, Any]], record: Any, seat: int | None
             continue
         if seat is None or view["seat"] != seat:
             raise Leak(f"{where}: a view of seat {view['seat']}")
-        for event in view["history"]:
+        for event in view.get("history", ()):
             _check_event(event, seat, where)
         extra = _view_tiles(view) - allowed.get(view["round"], set())
         if extra:
