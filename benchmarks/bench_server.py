@@ -284,6 +284,7 @@ def measure(
         "server_loop_lag": spread(own["loop_lags"]),
         "saves": spread(own["saves"]),
         "server_stuck": own["stuck"],
+        "collections": _collections(own["collections"]),
         "waits": [t for r in reports for t in r["bot_waits"]],
         "acts": acts,
         "refused": sum(r["refused"] for r in reports),
@@ -306,6 +307,13 @@ WHAT_IF: dict[str, str] = {}
 
 def figure(name: str, value: float, unit: str, **details: Any) -> None:
     emit(name, value, unit, **details, **WHAT_IF)
+
+
+def _collections(passes: Sequence[Sequence[float]]) -> dict[str, Any]:
+    """The cycle collector's whole passes in the server: how many, and the longest."""
+    whole = [seconds for generation, seconds in passes if generation == 2]
+    return {"whole_passes": len(whole), "longest_ms": ms(max(whole, default=0.0)),
+            "others_over_5_ms": len(passes) - len(whole)}  # fmt: skip
 
 
 def ms(seconds: float) -> float:
@@ -351,7 +359,8 @@ def human_tables(args: argparse.Namespace) -> None:
                 "actions_per_s": round(got["acts"] / got["seconds"], 1),
                 **{k: got[k] for k in ("server_cpu_share", "cpu_per_action_ms", "refused",
                                        "games", "client_lag_p95_ms", "server_loop_lag",
-                                       "saves", "load_average", "cpu_pressure", "errors")},
+                                       "saves", "collections", "load_average",
+                                       "cpu_pressure", "errors")},
             }  # fmt: skip
             print(json.dumps({"step": step}), file=sys.stderr, flush=True)
             p95 = step["play_to_seats"].get("p95_ms", float("inf"))
@@ -561,10 +570,11 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=240.0, help="seconds per stepped load")
     parser.add_argument(
         "--what-if",
-        choices=("no-snapshots", "sync-apart", "saves-inline"),
+        choices=("no-snapshots", "sync-apart", "saves-inline", "gc-freeze"),
         action="append",
         help="not the server as shipped (every figure says so): no table saved, "
-        "the files synced in a thread of their own, or saves on the loop",
+        "the files synced in a thread of their own, saves on the loop, or the cycle "
+        "collector kept off what lives",
     )
     args = parser.parse_args()
     if args.quick:

@@ -13,6 +13,8 @@ same games in every run: ``sniff serve`` never takes a seed.
 
 What-ifs, for finding where the time goes (not the server as shipped):
 ``--saves-inline`` writes each save on the event loop instead of a thread;
+``--gc-freeze`` freezes what lives out of the cycle collector's passes every
+10 s;
 ``--no-snapshots`` saves no table (the server saves each after every step);
 ``--sync-apart`` syncs the saved files in a thread of their own, so that a
 slow sync never holds up the next save (the server syncs them in the same
@@ -21,8 +23,10 @@ two threads that write them).
 It prints ``port N`` once it listens; a line ``stats`` on its standard input
 is answered with what it measured of itself since the last such line: the
 bots' decision times (each as long as its table waited for it), how late its
-loop woke (every 50 ms), and how long each table's save took. It runs until its standard input
-closes or it gets SIGTERM, then saves every table and stops.
+loop woke (every 50 ms), how long each table's save took, and the cycle
+collector's longer passes (every whole pass, and any other over 5 ms). It
+runs until its standard input closes or it gets SIGTERM, then saves every
+table and stops.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import resource
@@ -80,8 +85,18 @@ class Watch:
         self.lags: list[float] = []
         self.saves: list[float] = []
         self.stuck: list[str] = []
+        self.collections: list[tuple[int, float]] = []  # (generation, seconds)
         self.tick = time.monotonic()
         self.loop_thread = threading.get_ident()
+        self._collecting = 0.0
+        gc.callbacks.append(self._collected)
+
+    def _collected(self, phase: str, info: dict[str, int]) -> None:
+        """The interpreter's cycle collector: how long each pass stops everything."""
+        if phase == "start":
+            self._collecting = time.perf_counter()
+        elif info["generation"] == 2 or time.perf_counter() - self._collecting > 0.005:
+            self.collections.append((info["generation"], time.perf_counter() - self._collecting))
 
     async def lag(self) -> None:
         loop = asyncio.get_running_loop()
@@ -116,13 +131,25 @@ class Watch:
         TableStore.write = timed  # type: ignore[method-assign,assignment]
 
     def take(self) -> dict[str, Any]:
-        out = {"loop_lags": self.lags, "saves": self.saves, "stuck": self.stuck[:5]}
-        self.lags, self.saves, self.stuck = [], [], []
+        out = {"loop_lags": self.lags, "saves": self.saves, "stuck": self.stuck[:5],
+               "collections": self.collections}  # fmt: skip
+        self.lags, self.saves, self.stuck, self.collections = [], [], [], []
         return out
 
 
-async def run(options: ServerOptions) -> None:
+async def _freezing() -> None:
+    """(``--gc-freeze``) what lives is moved out of the collector's sight every 10 s, so
+    that a whole pass looks only at what was made since (the tables' games, long-lived,
+    are then never walked again)."""
+    while True:
+        await asyncio.sleep(10)
+        gc.freeze()
+
+
+async def run(options: ServerOptions, *, freeze: bool = False) -> None:
     server = SniffServer(options)
+    # (kept here, so that the task lives as long as the server)
+    freezer = asyncio.get_running_loop().create_task(_freezing()) if freeze else None
     timed = TimedThinker(server.thinker)
     server.thinker = timed
     watch = Watch()
@@ -157,6 +184,8 @@ async def run(options: ServerOptions) -> None:
         with contextlib.suppress(Exception):
             loop.remove_reader(stdin)
         lagging.cancel()
+        if freezer is not None:
+            freezer.cancel()
         await server.close()
 
 
@@ -202,6 +231,11 @@ def main() -> None:
         help="a what-if: the files are synced in a thread of their own",
     )
     parser.add_argument(
+        "--gc-freeze",
+        action="store_true",
+        help="a what-if: every 10 s, what lives is frozen out of the cycle collector's passes",
+    )
+    parser.add_argument(
         "--saves-inline",
         action="store_true",
         help="a what-if: each save written on the event loop, without a thread",
@@ -224,7 +258,7 @@ def main() -> None:
         tables=MANY,
     )
     options = ServerOptions(args.data, host="127.0.0.1", port=0, limits=limits, seed=args.seed)
-    asyncio.run(run(options))
+    asyncio.run(run(options, freeze=args.gc_freeze))
 
 
 if __name__ == "__main__":
