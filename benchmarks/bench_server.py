@@ -1,6 +1,6 @@
 """Online play's figures: the real server in one process, its players in others.
 
-    python benchmarks/bench_server.py             # about 10 minutes
+    python benchmarks/bench_server.py             # about 12 minutes
     python benchmarks/bench_server.py --quick     # under 60 s: 100 tables, 4 master
                                                   # tables, 20 leak games, no steps
     python benchmarks/bench_server.py --only leaks
@@ -36,13 +36,19 @@ Figures (one JSON line each, as the other benchmarks print them):
   the server process) stay within 250 ms at the p95. Goal: at least 20.
   With it, the master's own decision times in 4-seat games with no server
   (``master_alone``): what the server cannot make shorter.
-
-Each person answers every step with ``heard`` a listen time (``--listen``, 1
-to 2 s) after it came, when the terminal client would have spoken it: the
-bots wait for it before they play (and think meanwhile).
 - ``leak_games``: 1,000 seeded games (``--quick``: 20) with a scripted
   client in every seat and a spectator, every frame checked against the
   game's record (``tests/leakcheck.py``, the suite's check). Goal: no leak.
+
+Each person answers every step with ``heard`` a listen time (``--listen``, 1
+to 2 s) after it came, when the terminal client would have spoken it: the
+bots wait for it before they play (and think meanwhile). Each step's details
+(on standard error, and in the figures) include the server's own view: how
+late its loop woke, how long its saves took, its cycle collector's whole
+passes, and where its loop was when it stalled. ``--what-if`` runs a server
+that is not the one shipped, to find where the time goes (no saves, syncs in
+a thread of their own, saves on the loop, the collector kept off what
+lives); every figure of such a run says so.
 
 Every wait is bounded; every load stops with the step that breaks its goal or
 with ``--budget`` seconds.
