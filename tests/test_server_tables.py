@@ -4,6 +4,7 @@ budgets of an address, and a table nobody sits at ending after half an hour, sav
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 from netplay import Player, server, url_of
@@ -11,6 +12,7 @@ from sniff.server.clock import FakeClock
 from sniff.server.hosted import IDLE_END
 from sniff.server.limits import ServerLimits
 from sniff.storage.records import read_record, verify
+from sniff.storage.savegame import snapshot_to_json
 
 
 def test_bots_never_share_a_name_with_a_person(tmp_path: Path) -> None:
@@ -97,5 +99,26 @@ def test_a_table_nobody_sits_at_ends_after_half_an_hour_saved(tmp_path: Path) ->
             assert host.code not in running.tables  # let go, and its seat with it
             saved = running.store.finished / f"{host.code}.json"
             assert saved.exists()  # saved first, out of the tables to restore
+
+    asyncio.run(go())
+
+
+def test_a_snapshot_written_with_kept_random_states_is_the_snapshot(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with server(tmp_path, seed=24, clock=FakeClock()) as running:
+            url = url_of(running)
+            ada = Player(url, "Ada")
+            await ada.open()
+            await ada.send(
+                {"type": "create", "name": "Ada", "seats": ["person", "greedy", "random"]}
+            )
+            await ada.wait_for(lambda: ada.at > 20)
+            host = next(iter(running.tables.values()))
+            for _ in range(3):  # (the second time from what was kept)
+                text = running.store.text_of(host)
+                table = json.loads(text)["ui"]["table"]
+                snap = host.session.snapshot({"table": table})
+                assert json.loads(text) == json.loads(json.dumps(snapshot_to_json(snap)))
+            await ada.close()
 
     asyncio.run(go())

@@ -73,6 +73,14 @@ def add_parser(subparsers: Subparsers) -> None:
         help=tr._("the most connections from one address (default: 20)"),
     )
     parser.add_argument(
+        "--tables-per-address",
+        type=int,
+        default=5,
+        metavar="N",
+        # Translators: `sniff serve --help`: the --tables-per-address option
+        help=tr._("the most tables open from one address, e.g. a club behind one (default: 5)"),
+    )
+    parser.add_argument(
         "--origin",
         action="append",
         default=[],
@@ -112,7 +120,11 @@ def run(args: argparse.Namespace) -> int:
         data=args.data or data_dir() / "server",
         host=args.host,
         port=args.port,
-        limits=ServerLimits(tables=args.max_tables, connections_per_address=args.per_address),
+        limits=ServerLimits(
+            tables=args.max_tables,
+            connections_per_address=args.per_address,
+            tables_per_address=args.tables_per_address,
+        ),
         grace=args.grace,
         origins=tuple(args.origin),
         trusted_proxies=tuple(args.trusted_proxy),

@@ -218,7 +218,9 @@ class RemoteLink:
             self._post({"type": "ready"})
 
     def heard(self, position: int) -> None:
-        if position > self._heard_sent and self.connected:
+        # (a table where no bot plays waits for nobody: it is not told)
+        paces = self.table.get("paces", True) is not False
+        if position > self._heard_sent and self.connected and paces:
             self._heard_sent = position
             self._post({"type": "heard", "at": position})
 

@@ -164,13 +164,13 @@ def _fields(data: dict[str, Any], *allowed: str) -> None:
     extra = set(data) - {*allowed, "type"}
     if extra:
         name = sorted(extra)[0][:40]
-        raise FrameError("unknown-field", f"a {data['type']} message has no field {name!r}")
+        raise FrameError("unknown-field", f"the {data['type']} message has no field {name!r}")
 
 
 def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
     if key not in data:
         if default is ...:
-            raise FrameError("missing-field", f"a {data['type']} message needs {key!r}")
+            raise FrameError("missing-field", f"the {data['type']} message needs {key!r}")
         return default
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
@@ -188,7 +188,7 @@ def _text(data: dict[str, Any], key: str, most: int, default: Any = ...) -> str:
 def _choice(data: dict[str, Any], key: str, choices: tuple[Any, ...], default: Any = ...) -> Any:
     if key not in data:
         if default is ...:
-            raise FrameError("missing-field", f"a {data['type']} message needs {key!r}")
+            raise FrameError("missing-field", f"the {data['type']} message needs {key!r}")
         return default
     value = data[key]
     # (true and false are no numbers here, though Python counts them as 1 and 0)

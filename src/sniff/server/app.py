@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import random
@@ -79,6 +80,10 @@ QUEUE_MOST = 512
 FINISHED_KEPT = 600.0
 #: The most a chat may say: a short message, every couple of seconds.
 CHAT_RATE, CHAT_BURST = 0.5, 4
+
+#: Seconds between moving what has lived that long out of the cycle collector's sight,
+#: and how many of those between whole passes (see :meth:`SniffServer._tame_collector`).
+FREEZE_EVERY, FREEZES_PER_WHOLE_PASS = 10.0, 360
 
 #: The WebSocket close codes the server uses.
 CLOSE_POLICY = 1008  # refused too often, or a budget gone
@@ -328,6 +333,7 @@ class SniffServer:
         self._server: Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._made = 0  # tables made (for a seeded test server)
+        self._collector: asyncio.Future[None] | None = None
         self.web: Callable[[Request], Response | None] | None = None
         if options.web:  # web: the page at / and /t/CODE, its files at /static/
             self.web = WebPages()
@@ -349,6 +355,23 @@ class SniffServer:
             process_request=self._request,
             server_header=f"sniff/{__version__}",
         )
+        self._collector = asyncio.ensure_future(self._tame_collector())
+
+    async def _tame_collector(self) -> None:
+        """Python's cycle collector, passing over every object the server holds (all its
+        tables), stops the event loop for a tenth of a second and more with hundreds of
+        tables, and every frame due meanwhile waits. What has lived ten seconds (the
+        tables, their games) is moved out of its sight; once an hour one whole pass
+        over everything frees the cycles of what ended meanwhile (a table and its
+        feeds refer to each other)."""
+        freezes = 0
+        while True:
+            await asyncio.sleep(FREEZE_EVERY)
+            freezes += 1
+            if freezes % FREEZES_PER_WHOLE_PASS == 0:
+                gc.unfreeze()
+                gc.collect()
+            gc.freeze()
 
     @property
     def port(self) -> int:
@@ -358,6 +381,9 @@ class SniffServer:
 
     async def close(self) -> None:
         """Stop listening, save every table, let go of the bots' workers."""
+        if self._collector is not None:
+            self._collector.cancel()
+        gc.unfreeze()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -227,7 +227,16 @@ class HostedTable:
             "timer": self.timer,
             "started": self.started,
             "over": game.phase is Phase.GAME_OVER,
+            # Whether the table waits for "heard" before a bot plays: only where a bot
+            # plays (a seat's, or one standing in); among people it is no use.
+            "paces": self.paces,
         }
+
+    @property
+    def paces(self) -> bool:
+        """Whether a bot plays at this table (a bot's seat, or one standing in): only
+        then do the players' "heard" hold anything back."""
+        return any(seat.kind == "bot" or seat.stand_in for seat in self.seats)
 
     def free_seat(self) -> SeatState | None:
         return next((s for s in self.seats if s.kind == "person" and not s.taken), None)
@@ -251,7 +260,7 @@ class HostedTable:
                 self._on_start(self)
         self.sit(seat, channel, joined=True)
         if full:
-            self.start()
+            self.start(told=channel)
         return token
 
     def _unique_name(self, name: str, index: int) -> str:
@@ -286,7 +295,7 @@ class HostedTable:
             self.news("joined", seat.index)
         elif was_away:
             self.news("back", seat.index)
-        self._everyone_table()
+        self._everyone_table(but=channel)  # (it has just been told)
         self._check_idle()
         self._dirty = True
         self._after_step()
@@ -350,14 +359,14 @@ class HostedTable:
 
     # -- the game ----------------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, *, told: Channel | None = None) -> None:
         """Every person's seat is taken: the game begins (the bots named, everyone told
         the table first, then that it begins)."""
         if not self.started:
             self.started = True
             if self._on_start is not None:
                 self._on_start(self)
-        self._everyone_table()
+        self._everyone_table(but=told)  # (the last to sit down was told already)
         self.news("started", None)
         for seat in self.seats:
             if seat.kind == "person" and seat.channel is not None:
@@ -370,7 +379,8 @@ class HostedTable:
     def act(self, seat: SeatState, action: Action, at: int) -> None:
         """A person's action, decided at position *at*: the engine judges it."""
         if not self.started:
-            self._send_to(seat, {"type": "error", "code": "not-started", "message": "waiting"})
+            message = "the game starts when every seat is taken"
+            self._send_to(seat, {"type": "error", "code": "not-started", "message": message})
             return
         self.table.act(seat.index, action, decided_at=at)
 
@@ -453,6 +463,11 @@ class HostedTable:
         game = self.session.game
         self._dirty = True
         self._flush_soon()
+        if not self.paces:
+            # No bot plays here: nobody is waited for (the players are not asked to say
+            # "heard"), so the table takes every step as heard at once.
+            for feed in self._feeds:
+                self.table.heard(feed, self.table.position)
         if self.ended or not self.started:
             return
         timed_out = self._timed_out
@@ -535,12 +550,14 @@ class HostedTable:
         people = [s.channel for s in self.seats if s.channel is not None]
         return [*people, *self.spectators]
 
-    def _everyone_table(self) -> None:
+    def _everyone_table(self, *, but: Channel | None = None) -> None:
+        """Tell everyone (*but* one just told) the table as it is now."""
         for seat in self.seats:
-            if seat.channel is not None:
+            if seat.channel is not None and seat.channel is not but:
                 self._send(seat.channel, self.table_frame(seat.index))
         for channel in self.spectators:
-            self._send(channel, self.table_frame(None))
+            if channel is not but:
+                self._send(channel, self.table_frame(None))
 
     # -- frames out, after the save --------------------------------------------------
 

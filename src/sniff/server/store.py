@@ -28,7 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from sniff.server.codes import normal_code
 from sniff.storage.atomic import sync_folder, write_atomic
-from sniff.storage.savegame import GameSnapshot, load_or_set_aside, snapshot_to_json
+from sniff.storage.savegame import (
+    GameSnapshot,
+    load_or_set_aside,
+    rng_state_to_json,
+    snapshot_to_json,
+)
 
 if TYPE_CHECKING:
     from sniff.server.hosted import HostedTable
@@ -39,6 +44,11 @@ _log = logging.getLogger(__name__)
 
 #: Seconds between the syncs of the files written meanwhile.
 SYNC_EVERY = 2.0
+#: Random states' texts kept (about four per table: the game's and its bots').
+STATES_KEPT = 2000
+#: Where a random state's text goes in a snapshot's text.
+_HOLE = "\u0000sniff-state\u0000"
+_HOLE_TEXT = '"\\u0000sniff-state\\u0000"'
 
 
 @dataclass(frozen=True)
@@ -63,6 +73,7 @@ class TableStore:
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sniff-store")
         self._unsynced: set[Path] = set()
         self._syncing: asyncio.Task[None] | None = None
+        self._states: dict[int, tuple[Any, str]] = {}
         self.writes = 0
 
     def path(self, code: str) -> Path:
@@ -71,9 +82,12 @@ class TableStore:
     def record_path(self, code: str) -> Path:
         return self.records / f"{code}.jsonl"
 
-    @staticmethod
-    def text_of(host: HostedTable) -> str:
-        """The table's snapshot as text (built on the event loop: it reads the game)."""
+    def text_of(self, host: HostedTable) -> str:
+        """The table's snapshot as text (built on the event loop: it reads the game).
+
+        The random generators' states are most of a snapshot (625 numbers each, the
+        game's and every bot's) and change only at a deal or a bot's decision: each
+        state's text is kept and put in as it is, not written again at every step."""
         table = {
             "code": host.code,
             "seats": [seat.to_json() for seat in host.seats],
@@ -82,7 +96,30 @@ class TableStore:
             "owner": host.owner,
         }
         snap = host.session.snapshot({"table": table})
-        return json.dumps(snapshot_to_json(snap), ensure_ascii=False, allow_nan=False)
+        data = snapshot_to_json(snap)
+        states = [snap.rng_state, *snap.bot_rng_states]
+        data["rng"], data["bots"] = _HOLE, [_HOLE if s is not None else None for s in states[1:]]
+        text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+        parts = text.split(_HOLE_TEXT)
+        kept = [self._state_text(s) for s in states if s is not None]
+        if len(parts) != len(kept) + 1:  # (a name that spells the hole: write it plainly)
+            return json.dumps(snapshot_to_json(snap), ensure_ascii=False, allow_nan=False)
+        out = [parts[0]]
+        for state_text, part in zip(kept, parts[1:], strict=True):
+            out += [state_text, part]
+        return "".join(out)
+
+    def _state_text(self, state: Any) -> str:
+        """The JSON of one random state, kept while the state is the same object."""
+        key = id(state)
+        hit = self._states.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        text = json.dumps(rng_state_to_json(state))
+        if len(self._states) > 4 * STATES_KEPT:
+            self._states.clear()
+        self._states[key] = (state, text)
+        return text
 
     async def write(self, host: HostedTable) -> None:
         """Write *host*'s snapshot atomically, in a worker thread."""

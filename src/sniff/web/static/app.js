@@ -104,6 +104,7 @@ function take(frame) {
       break;
     case "table":
       state.code = frame.code;
+      state.paces = frame.paces !== false;  // a table where no bot plays waits for nobody
       if (link.request && link.request.type === "resume") link.keep(link.request.token, frame.code);
       break;
     case "state":
@@ -187,7 +188,7 @@ function heard(at) {
   clearTimeout(state.heardTimer);
   state.heardTimer = null;
   state.pending = null;
-  if (at === null) return;
+  if (at === null || state.paces === false) return;
   const wait = state.heardAt + HEARD_EVERY_MS - performance.now();
   if (wait > 0) {
     state.pending = at;
