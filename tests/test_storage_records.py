@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from sniff.engine import Claim, Claimed, Dealt, Drew, Game, Phase, RoundEnded, preset
+from sniff.engine import Claim, Claimed, Dealt, Drew, Game, Phase, RoundEnd, RoundEnded, preset
 from sniff.storage.records import (
     LINE_LIMIT,
     LINES_LIMIT,
@@ -87,7 +87,7 @@ def test_a_deal_read_again_for_the_same_round_is_a_redeal() -> None:
 
 
 def test_who_went_out_is_read_from_the_last_play() -> None:
-    ended = line_of(RoundEnded(1, "domino", ((), ()), (0, 0), (0, 0))).rstrip("\n")
+    ended = line_of(RoundEnded(1, RoundEnd.DOMINO, ((), ()), (0, 0), (0, 0))).rstrip("\n")
     events = parse_record([*LINES[:4], ended]).events
     assert events[-1].went_out == events[-2].player  # type: ignore[union-attr]
     blocked = ended.replace('"domino"', '"blocked"')
@@ -146,7 +146,7 @@ FAULTS = {
     ),
     "rules that cannot be": (
         _edit("game", rules={"spinner": "wheel"}),
-        "line 1: bad rules: spinner must be one of none, sniff, sniff-exposed, stubby, not 'wheel'",
+        "line 1: spinner must be one of none, sniff, sniff-exposed, stubby, not 'wheel'",
     ),
     "a seed in words": (
         _edit("game", seed="7"),

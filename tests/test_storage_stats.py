@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from damaged_files import is_set_aside
-from sniff.storage.atomic import Problem
+from sniff.storage.limits import DataError
 from sniff.storage.stats import (
     GameKey,
     GameTally,
@@ -367,14 +367,13 @@ def test_statistics_the_system_will_not_read_are_left_alone_and_not_written_over
     path = tmp_path / "stats.json"
     path.symlink_to(path)  # a loop: the system refuses to open it
     result = record_game("sniff", 2, scores=(200, 0), side=0, winner=0, rounds=1, path=path)
-    assert result == (
-        Stats(),
-        Problem(
-            "unreadable",
-            f"{path}: the statistics file cannot be read: Too many levels of symbolic links",
-        ),
-        None,
+    assert result.stats == Stats() and result.set_aside is None
+    assert result.problem is not None
+    assert result.problem[:2] == (
+        "unreadable",
+        f"{path}: the statistics file cannot be read: Too many levels of symbolic links",
     )
+    assert isinstance(result.problem.cause, DataError)  # kept, for the player's own words
     assert path.is_symlink() and [p.name for p in tmp_path.iterdir()] == ["stats.json"]
 
 
