@@ -125,6 +125,12 @@ COMMAND_LINE = [
     (["replay"], "diese Argumente fehlen: DATEI"),
     (["replay", "/no/such/record.jsonl"], "/no/such/record.jsonl: Datei oder Ordner nicht"),
     (["dance"], "Argument BEFEHL: ungültige Wahl: 'dance'"),
+    (["serve", "--grace", "-1"], "--grace muss 0 oder mehr sein"),
+    (["serve", "--bot-time", "nan"], "--bot-time muss 0 oder mehr sein"),
+    (["serve", "--max-tables", "0"], "--max-tables muss 1 oder mehr sein"),
+    (["serve", "--bot-workers", "0"], "--bot-workers muss 1 oder mehr sein"),
+    (["serve", "--port", "70000"], "--port muss eine Zahl von 0 bis 65535 sein, nicht 70000"),
+    (["host", "--port", "-1"], "--port muss eine Zahl von 0 bis 65535 sein, nicht -1"),
 ]
 
 

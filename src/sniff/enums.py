@@ -185,3 +185,5 @@ class CommandProblem(str, Enum):
     NO_SEAT_KEPT = "no-seat-kept"  # sniff join without a code, and no seat to come back to
     LISTEN = "listen"  # address, error (the OSError): the server cannot listen there
     NOT_ONLINE = "not-online"  # name, choices: a house rule an online table does not take
+    AT_LEAST = "at-least"  # option, least: a number of an option below its least
+    PORT = "port"  # value: not a port (0 to 65535)

@@ -204,6 +204,16 @@ class ErrorWords:
             # house rule; {choices} lists those it takes.
             text = tr._("--rule {name}: an online table takes these house rules: {choices}")
             return text.format(name=v["name"], choices=v["choices"])
+        if problem is CommandProblem.AT_LEAST:
+            # Translators: a number of a command's option is too small (sniff serve --grace
+            # -1); {option} is the option as typed, {least} the least it takes.
+            text = tr._("{option} must be {least} or more")
+            return text.format(option=v["option"], least=v["least"])
+        if problem is CommandProblem.PORT:
+            # Translators: --port with a number that is not a port.
+            return tr._("--port must be a number from 0 to 65535, not {value}").format(
+                value=v["value"]
+            )
         # CommandProblem.PART_MISSING
         # Translators: a part of the installed game cannot be loaded; {detail} names it.
         return tr._("a part of sniff is missing: {detail}").format(detail=v["detail"])

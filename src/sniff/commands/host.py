@@ -133,6 +133,8 @@ def run(args: argparse.Namespace) -> int:
     from sniff.storage import data_dir
     from sniff.ui.online import run_online
 
+    if not 0 <= args.port <= 65535:
+        raise UsageError(CommandProblem.PORT, value=args.port)
     people = args.players if args.people is None else args.people
     if not 1 <= people <= args.players:
         raise UsageError(CommandProblem.PEOPLE, people=people, players=args.players)

@@ -103,8 +103,35 @@ def add_parser(subparsers: Subparsers) -> None:
         # Translators: `sniff serve --help`: the --bot-workers option
         help=tr._("processes for the searching bots (default: one per core)"),
     )
+    parser.add_argument(
+        "--bot-time",
+        type=float,
+        default=0.2,
+        metavar="SECONDS",
+        # Translators: `sniff serve --help`: the --bot-time option
+        help=tr._(
+            "the longest an expert or master bot thinks per play (default: 0.2; 0: no limit)"
+        ),
+    )
     add_language_option(parser)
     parser.set_defaults(handler=run)
+
+
+def check_numbers(args: argparse.Namespace) -> None:
+    """Refuse, with the option named, a number no server can run with."""
+    if not 0 <= args.port <= 65535:
+        raise UsageError(CommandProblem.PORT, value=args.port)
+    least = {
+        "--grace": (args.grace, 0),
+        "--bot-time": (args.bot_time, 0),
+        "--max-tables": (args.max_tables, 1),
+        "--per-address": (args.per_address, 1),
+        "--tables-per-address": (args.tables_per_address, 1),
+        "--bot-workers": (1 if args.bot_workers is None else args.bot_workers, 1),
+    }
+    for option, (value, smallest) in least.items():
+        if not value >= smallest:  # (NaN too)
+            raise UsageError(CommandProblem.AT_LEAST, option=option, least=smallest)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -115,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
 
     language = language_of(args, load_settings(keep_aside=False).settings.language)
     tr = translator(language)
+    check_numbers(args)
     logging.basicConfig(level=logging.WARNING, format="sniff serve: %(message)s")
     options = ServerOptions(
         data=args.data or data_dir() / "server",
@@ -129,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
         origins=tuple(args.origin),
         trusted_proxies=tuple(args.trusted_proxy),
         bot_workers=args.bot_workers,
+        bot_time=args.bot_time,
     )
 
     async def serve() -> None:

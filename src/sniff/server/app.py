@@ -81,6 +81,9 @@ FINISHED_KEPT = 600.0
 #: The most a chat may say: a short message, every couple of seconds.
 CHAT_RATE, CHAT_BURST = 0.5, 4
 
+#: Seconds a searching bot thinks at most per decision (see :mod:`sniff.server.thinking`).
+BOT_TIME = 0.2
+
 #: Seconds between moving what has lived that long out of the cycle collector's sight,
 #: and how many of those between whole passes (see :meth:`SniffServer._tame_collector`).
 FREEZE_EVERY, FREEZES_PER_WHOLE_PASS = 10.0, 360
@@ -103,6 +106,9 @@ class ServerOptions:
     origins: tuple[str, ...] = ()  # browser pages allowed besides the server's own
     trusted_proxies: tuple[str, ...] = ()  # their X-Forwarded-For is believed
     bot_workers: int | None = None
+    #: Seconds a searching bot thinks at most per decision (None or 0: its whole budget).
+    #: A seeded server (tests) thinks by budget only, so that its games play again.
+    bot_time: float | None = BOT_TIME
     web: bool = True
     #: Tests only: table *n* is dealt from seed ``seed + n`` and its bots seeded as in
     #: ``sniff simulate``, so a hosted game can be played again locally. Never set by
@@ -324,7 +330,10 @@ class SniffServer:
     ) -> None:
         self.options = options
         self.clock: Clock = clock or LoopClock()
-        self.pool = None if thinker is not None else PoolThinker(options.bot_workers)
+        limit = None if options.seed is not None or not options.bot_time else options.bot_time
+        self.pool = (
+            None if thinker is not None else PoolThinker(options.bot_workers, time_limit=limit)
+        )
         self.thinker: Thinker = thinker or self.pool  # type: ignore[assignment]
         self.store = TableStore(options.data)
         self.addresses = AddressBook(options.limits)
