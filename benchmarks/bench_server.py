@@ -35,7 +35,9 @@ Figures (one JSON line each, as the other benchmarks print them):
   waiting for a free worker of the pool, thinking, the answer back; timed in
   the server process) stay within 250 ms at the p95. Goal: at least 20.
   With it, the master's own decision times in 4-seat games with no server
-  (``master_alone``): what the server cannot make shorter.
+  (``master_alone``): what the server cannot make shorter; and within the
+  server's ``--bot-time`` limit (``master_alone_within_bot_time``), as its
+  bots think.
 - ``leak_games``: 1,000 seeded games (``--quick``: 20) with a scripted
   client in every seat and a spectator, every frame checked against the
   game's record (``tests/leakcheck.py``, the suite's check). Goal: no leak.
@@ -72,6 +74,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from figures import emit, percentile
+from sniff.server.app import BOT_TIME
 
 HERE = Path(__file__).resolve().parent
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -456,6 +459,7 @@ def emit_first(step: dict[str, Any], got: dict[str, Any], args: argparse.Namespa
 def master_tables(args: argparse.Namespace) -> None:
     """master_tables: one person and three master bots a table, stepped up."""
     alone = master_alone(10 if args.quick else 120)
+    alone_limited = master_alone(10 if args.quick else 120, time_limit=BOT_TIME)
     steps = [4] if args.quick else [1, 5, 10, 20, 30]
     window = 5.0 if args.quick else 2 * args.window
     settle = 2.0 if args.quick else 3 * args.settle
@@ -499,6 +503,8 @@ def master_tables(args: argparse.Namespace) -> None:
         goal=">= 20 with the decisions' p95 <= 250 ms",
         without_waiting_for_workers=max(unhurried, default=0),
         master_alone=alone,
+        master_alone_within_bot_time=alone_limited,
+        bot_time_s=BOT_TIME,
         stopped_by=limit,
         think_s=list(args.think),
         listen_s=list(args.listen),
@@ -508,9 +514,10 @@ def master_tables(args: argparse.Namespace) -> None:
     )
 
 
-def master_alone(decisions: int) -> dict[str, Any]:
+def master_alone(decisions: int, time_limit: float | None = None) -> dict[str, Any]:
     """The master's own decision times in 4-seat ``sniff`` games (four masters, in this
-    process, no server, no pool): what no server can make shorter."""
+    process, no server, no pool): what no server can make shorter; with *time_limit*,
+    as the server's bots think (``sniff serve --bot-time``)."""
     from sniff.bots import make_bot
     from sniff.engine import ACTIVE, Game, observe, preset
 
@@ -519,7 +526,7 @@ def master_alone(decisions: int) -> dict[str, Any]:
     seed = 0
     while len(times) < decisions and time.monotonic() < deadline:
         game = Game(preset("sniff"), 4, seed=seed)
-        bots = [make_bot("master", seed=seed * 4 + i) for i in range(4)]
+        bots = [make_bot("master", seed=seed * 4 + i, time_limit=time_limit) for i in range(4)]
         while game.phase in ACTIVE and len(times) < decisions:
             obs = observe(game, game.current)
             started = time.perf_counter()

@@ -1,4 +1,4 @@
-"""The web page in a real browser (Debian's Chromium, through Playwright): whole games
+"""The web page in a real browser (Debian's Chromium, through pytest-playwright): whole games
 by keys alone in English and German, against bots and with a person on the
 network; a game by mouse alone; every word the server said reaching the page's
 live regions once and in order; axe-core on every screen; a reload that comes back
@@ -25,7 +25,7 @@ from sniff.announce.online import OnlineWords
 from sniff.announce.web import page_words
 from sniff.i18n import translator
 from sniff.server.limits import ServerLimits
-from webplay import RECORDER, WebServer, chromium, wait_until
+from webplay import RECORDER, WebServer, launch_chromium, module_playwright, wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Bots answer at once here and the page hears each step at once: more messages a
@@ -34,9 +34,30 @@ FAST = ServerLimits(messages_per_second=1000.0, message_burst=1000)
 SERIOUS = ("serious", "critical")
 
 
+# pytest-playwright's fixtures, with Playwright and the browser for this module only
+# (see webplay's docstring); its ``new_context`` makes every page (and, with
+# ``--screenshot only-on-failure`` or ``--tracing retain-on-failure``, keeps what
+# a failed test saw in test-results/).
+
+
 @pytest.fixture(scope="module")
-def chromium_browser() -> Iterator[Any]:
-    yield from chromium()
+def playwright() -> Iterator[Any]:
+    yield from module_playwright()
+
+
+@pytest.fixture(scope="module")
+def browser_type(playwright: Any) -> Any:
+    return playwright.chromium
+
+
+@pytest.fixture(scope="module")
+def browser_context_args() -> dict[str, Any]:
+    return {}  # (the plugin's own is for the whole session; each page sets its size)
+
+
+@pytest.fixture(scope="module")
+def browser(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Iterator[Any]:
+    yield from launch_chromium(browser_type, browser_type_launch_args)
 
 
 @pytest.fixture
@@ -48,9 +69,9 @@ def web(tmp_path: Path) -> Iterator[WebServer]:
 class GamePage:
     """One browser tab on the server's page, with every frame it got kept."""
 
-    def __init__(self, browser: Any, web: WebServer, *, width: int = 1100, height: int = 900,
-                 scale: float = 1.0) -> None:  # fmt: skip
-        self.context = browser.new_context(
+    def __init__(self, new_context: Any, web: WebServer, *, width: int = 1100,
+                 height: int = 900, scale: float = 1.0) -> None:  # fmt: skip
+        self.context = new_context(
             viewport={"width": width, "height": height}, device_scale_factor=scale
         )
         self.page = self.context.new_page()
@@ -170,9 +191,9 @@ def check_said_in_order(game: GamePage, language: str) -> None:
 
 
 def test_a_whole_game_by_keys_alone_against_a_bot_in_english(
-    chromium_browser: Any, web: WebServer
+    new_context: Any, web: WebServer
 ) -> None:
-    game = GamePage(chromium_browser, web)
+    game = GamePage(new_context, web)
     game.open("/")
     game.create("Ada", ["greedy"])
     game.page.wait_for_selector("#game:not([hidden])")
@@ -194,9 +215,9 @@ def test_a_whole_game_by_keys_alone_against_a_bot_in_english(
 
 
 def test_a_game_in_german_by_keys_with_a_person_on_the_network_and_a_bot(
-    chromium_browser: Any, web: WebServer
+    new_context: Any, web: WebServer
 ) -> None:
-    game = GamePage(chromium_browser, web)
+    game = GamePage(new_context, web)
     game.open("/?lang=de")
     assert game.page.get_attribute("html", "lang") == "de"
     game.create("Ada", ["person", "greedy"])
@@ -229,8 +250,8 @@ def test_a_game_in_german_by_keys_with_a_person_on_the_network_and_a_bot(
     game.close()
 
 
-def test_a_whole_game_by_mouse_alone(chromium_browser: Any, web: WebServer) -> None:
-    game = GamePage(chromium_browser, web)
+def test_a_whole_game_by_mouse_alone(new_context: Any, web: WebServer) -> None:
+    game = GamePage(new_context, web)
     page = game.page
     game.open("/")
     page.fill("#name", "Ada")
@@ -264,10 +285,10 @@ def test_a_whole_game_by_mouse_alone(chromium_browser: Any, web: WebServer) -> N
     game.close()
 
 
-def test_axe_finds_nothing_serious_on_any_screen(chromium_browser: Any, web: WebServer) -> None:
+def test_axe_finds_nothing_serious_on_any_screen(new_context: Any, web: WebServer) -> None:
     axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
     axe = axe_module.Axe()
-    game = GamePage(chromium_browser, web)
+    game = GamePage(new_context, web)
     page = game.page
 
     def check(screen: str) -> None:
@@ -311,9 +332,9 @@ def test_axe_finds_nothing_serious_on_any_screen(chromium_browser: Any, web: Web
 
 
 def test_a_reload_in_the_middle_of_a_game_comes_back_to_the_seat(
-    chromium_browser: Any, web: WebServer
+    new_context: Any, web: WebServer
 ) -> None:
-    game = GamePage(chromium_browser, web)
+    game = GamePage(new_context, web)
     page = game.page
     game.open("/")
     game.create("Ada", ["greedy"], target=60)
@@ -335,10 +356,10 @@ def test_a_reload_in_the_middle_of_a_game_comes_back_to_the_seat(
     game.close()
 
 
-def test_the_table_fits_a_phone_and_200_percent_zoom(chromium_browser: Any, web: WebServer) -> None:
+def test_the_table_fits_a_phone_and_200_percent_zoom(new_context: Any, web: WebServer) -> None:
     """At a phone's width (360 CSS pixels), and at 200 % zoom of a 1280-pixel window
     (640 CSS pixels), nothing but the layout's own box needs a sideways scroll."""
-    game = GamePage(chromium_browser, web, width=360, height=800, scale=2.0)
+    game = GamePage(new_context, web, width=360, height=800, scale=2.0)
     page = game.page
     game.open("/")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
@@ -361,9 +382,9 @@ def test_the_table_fits_a_phone_and_200_percent_zoom(chromium_browser: Any, web:
 
 
 def test_a_dropped_connection_is_tried_again_and_hears_what_it_missed(
-    chromium_browser: Any, web: WebServer
+    new_context: Any, web: WebServer
 ) -> None:
-    game = GamePage(chromium_browser, web)
+    game = GamePage(new_context, web)
     page = game.page
     game.open("/")
     page.select_option("#pace", "4")  # 3 seconds after each of the others' turns
@@ -393,10 +414,10 @@ def test_a_dropped_connection_is_tried_again_and_hears_what_it_missed(
     game.close()
 
 
-def test_a_picture_of_the_table_for_the_docs(chromium_browser: Any, web: WebServer) -> None:
+def test_a_picture_of_the_table_for_the_docs(new_context: Any, web: WebServer) -> None:
     """The table in the middle of a game, as docs/web.md shows it (written there with
     ``SNIFF_SCREENSHOTS=1``)."""
-    game = GamePage(chromium_browser, web, width=1000, height=1000)
+    game = GamePage(new_context, web, width=1000, height=1000)
     page = game.page
     game.open("/")
     game.create("Ada", ["greedy", "greedy"], target=150)

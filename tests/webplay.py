@@ -5,12 +5,13 @@ deciding in its loop, seeded) on 127.0.0.1 in its own thread and event loop,
 so a test can drive a browser from the main thread while scripted network
 players (:class:`netplay.Player`) play in the server's loop.
 
-:func:`chromium` launches Debian's ``chromium`` through Playwright (a browser
-cannot be downloaded here); where it or Playwright is missing, the browser
-tests skip with one line saying how to get it. One browser serves a whole test
-module and is closed at its end: Playwright's synchronous API holds an event
-loop in the main thread while it runs, which would stop every later test that
-runs its own (``asyncio.run``).
+:func:`launch_chromium` launches Debian's ``chromium`` for pytest-playwright
+(a browser cannot be downloaded here); where it or Playwright is missing, the
+browser tests skip with one line saying how to get it. pytest-playwright keeps
+one Playwright for the whole session; here one serves a test module and stops
+at its end (:func:`module_playwright`): Playwright's synchronous API holds an
+event loop in the main thread while it runs, which would stop every later test
+that runs its own (``asyncio.run``).
 
 Every page gets :data:`RECORDER` before its own script: it notes each
 paragraph added to the log region and to the assertive region, in order, with
@@ -140,17 +141,32 @@ async def _cancel_the_rest() -> None:
     await asyncio.gather(*rest, return_exceptions=True)
 
 
-def chromium() -> Iterator[Any]:
-    """A Chromium for a test module (a pytest fixture's body)."""
+def module_playwright() -> Iterator[Any]:
+    """Playwright for one test module (the body of a module-scoped override of
+    pytest-playwright's ``playwright`` fixture): skips with :data:`SKIP_LINE`
+    without Chromium or Playwright, and stops at the module's end (see the
+    module docstring)."""
     sync_api = pytest.importorskip("playwright.sync_api", reason=SKIP_LINE)
     if not Path(CHROMIUM).exists():
         pytest.skip(SKIP_LINE)
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+        yield playwright
+
+
+def launch_chromium(browser_type: Any, launch_args: dict[str, Any]) -> Iterator[Any]:
+    """Debian's Chromium, launched by pytest-playwright's *launch_args* (``--headed``,
+    ``--slowmo``) with :data:`FLAGS`; closed at the end."""
+    args = [*launch_args.get("args", []), *FLAGS]
+    headless = launch_args.get("headless", True)
+    if not headless:
+        args.remove("--headless")
+    browser = browser_type.launch(
+        **{**launch_args, "args": args, "headless": headless}, executable_path=CHROMIUM
+    )
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 def wait_until(test: Callable[[], bool], page: Any, timeout: float = 20.0, what: str = "") -> None:

@@ -1,0 +1,261 @@
+"""One player's (or spectator's) connection to the server, from its first frame to
+its close.
+
+Every frame is read by the strict reader (:mod:`sniff.net.wire`,
+:mod:`sniff.net.messages`), checked against the connection's budgets
+(:mod:`sniff.server.limits`), and either handed on (to the server for a table
+to sit at, to the table for what is played there) or refused with a clear
+``error`` frame; a connection that keeps sending what is refused, or cannot
+keep up with its frames, is closed. Frames go out through the connection's
+own queue, so a slow reader holds up nobody else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from sniff import __version__
+from sniff.engine import Action
+from sniff.net.codec import read_action
+from sniff.net.messages import (
+    PROTOCOL,
+    Act,
+    Ask,
+    Chat,
+    Create,
+    Heard,
+    Hello,
+    Join,
+    Leave,
+    Message,
+    Ready,
+    RecordWanted,
+    Resume,
+    Watch,
+    read_message,
+)
+from sniff.net.wire import LIMITS, FrameError, read_frame, write_frame
+from sniff.server.hosted import HostedTable, SeatState
+from sniff.server.limits import Bucket
+from sniff.server.words import refusal_said
+
+if TYPE_CHECKING:
+    from sniff.server.app import SniffServer
+
+__all__ = ["CLOSE_POLICY", "CLOSE_TRY_LATER", "Connection"]
+
+#: Frames a connection may have waiting to go out before it counts as stuck.
+QUEUE_MOST = 512
+#: The most a chat may say: a short message, every couple of seconds.
+CHAT_RATE, CHAT_BURST = 0.5, 4
+
+#: The WebSocket close codes the server uses.
+CLOSE_POLICY = 1008  # refused too often, or a budget gone
+CLOSE_TRY_LATER = 1013
+
+
+class Connection:
+    """One player's (or spectator's) connection, from its first frame to its close."""
+
+    def __init__(self, server: SniffServer, ws: ServerConnection, address: str) -> None:
+        self.server = server
+        self.ws = ws
+        self.address = address
+        self.language = "en"
+        self.verbosity = "normal"
+        self.words = False
+        self.greeted = False
+        self.table: HostedTable | None = None
+        self.seat: SeatState | None = None
+        limits = server.options.limits
+        self.bucket = Bucket(limits.messages_per_second, limits.message_burst)
+        self.heard_bucket = Bucket(limits.messages_per_second * 5, limits.message_burst * 5)
+        self.chats = Bucket(CHAT_RATE, CHAT_BURST)
+        self.refused_in_row = 0
+        self.acting: Action | None = None  # web: the last action sent (a refusal's words name it)
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._closing = False
+        self._close_with = (1000, "")
+        self._receiving = False
+        self._writer: asyncio.Task[None] | None = None
+        self._close_task: asyncio.Future[None] | None = None
+
+    # -- Channel (what the table sees) -------------------------------------------------
+
+    def send(self, frame: dict[str, Any]) -> None:
+        if self._closing:
+            return
+        if self._queue.qsize() >= QUEUE_MOST:
+            # It cannot keep up: let it go (it resumes, and is told everything anew).
+            self.close(CLOSE_TRY_LATER, "too slow to keep up")
+            return
+        self._queue.put_nowait(write_frame(frame))
+
+    def close(self, code: int, reason: str) -> None:
+        """Close with *code*: after the frames already queued (the refusal that says why)."""
+        if self._closing:
+            return
+        self._closing = True
+        self._close_with = (code, reason)
+        self._queue.put_nowait(None)
+        if not self._receiving:
+            # (while a frame is being handled, run() starts the close after it)
+            self._close_task = asyncio.ensure_future(self._close_after_writer())
+
+    async def _close_after_writer(self) -> None:
+        with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+            if self._writer is not None:
+                await self._writer
+        code, reason = self._close_with
+        await self.ws.close(code, reason)
+
+    # -- running -----------------------------------------------------------------------
+
+    async def run(self) -> None:
+        writer = self._writer = asyncio.get_running_loop().create_task(self._write())
+        try:
+            async for data in self.ws:
+                # Once closing, what still comes is read and dropped, so that the other
+                # side's sending ends and the close can complete.
+                if not self._closing:
+                    self._receiving = True
+                    try:
+                        self.received(data)
+                    finally:
+                        self._receiving = False
+                if self._closing and self._close_task is None:
+                    self._close_task = asyncio.ensure_future(self._close_after_writer())
+        except ConnectionClosed:
+            pass
+        finally:
+            self._closing = True
+            self._queue.put_nowait(None)
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
+                await writer
+            if self.table is not None:
+                self.table.gone(self)
+            if self._close_task is not None:
+                with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
+                    await self._close_task
+
+    async def _write(self) -> None:
+        while True:
+            text = await self._queue.get()
+            if text is None:
+                return
+            await self.ws.send(text)
+
+    def received(self, data: str | bytes) -> None:
+        """One frame from the other side: read, checked, handed on, or refused.
+
+        Every message spends from the connection's budget, except that "heard up to
+        here" has its own, larger one: a client says it after every step, and a fast
+        one must not lose its actions to its own acknowledgements."""
+        try:
+            frame = read_frame(data, LIMITS)
+        except FrameError as error:
+            if self._spend(self.bucket):
+                self.refuse(error.code, str(error))
+            return
+        bucket = self.heard_bucket if frame["type"] == "heard" else self.bucket
+        if not self._spend(bucket):
+            return
+        try:
+            self.handle(read_message(frame))
+        except FrameError as error:
+            self.refuse(error.code, str(error))
+            return
+        self.refused_in_row = 0
+
+    def _spend(self, bucket: Bucket) -> bool:
+        """Take a token for a message; without one, a refusal, and a flood is closed."""
+        if bucket.take():
+            return True
+        self.refuse("rate", "too many messages: slow down", count=False)
+        if bucket.tokens < -self.server.options.limits.message_burst:
+            self.close(CLOSE_POLICY, "too many messages")
+        bucket.tokens -= 1  # flooding on digs the hole deeper
+        return False
+
+    def refuse(self, code: str, message: str, *, count: bool = True) -> None:
+        """A clear answer to a frame that did nothing; too many in a row end the connection."""
+        self.send({"type": "error", "code": code, "message": message})
+        if self.words:  # web: a browser hears why, in its language
+            self.send(refusal_said(self.language, code, message, seated=self.table is not None))
+        if count:
+            self.refused_in_row += 1
+            if self.refused_in_row > self.server.options.limits.refusals_before_close:
+                self.close(CLOSE_POLICY, "too many refused messages")
+
+    # -- messages ----------------------------------------------------------------------
+
+    def handle(self, message: Message) -> None:
+        if isinstance(message, Hello):
+            self.hello(message)
+            return
+        if not self.greeted:
+            raise FrameError("hello-first", 'the first message is a "hello"')
+        server = self.server
+        if isinstance(message, Create | Join | Watch | Resume):
+            if self.table is not None:
+                raise FrameError("seated", "this connection is already at a table")
+            if isinstance(message, Create):
+                server.create(self, message)
+            elif isinstance(message, Join):
+                server.join(self, message)
+            elif isinstance(message, Watch):
+                server.watch(self, message)
+            else:
+                server.resume(self, message)
+            return
+        table, seat = self.table, self.seat
+        if table is None:
+            raise FrameError("no-table", "join a table first")
+        if isinstance(message, Chat):
+            if not self.chats.take():
+                raise FrameError("chat-rate", "one message at a time: wait a moment")
+            table.chat(seat, message.text)
+            return
+        if isinstance(message, RecordWanted):
+            server.send_record(self, table)
+            return
+        if seat is None:
+            raise FrameError("spectator", "a spectator watches and cannot act")
+        if isinstance(message, Act):
+            game = table.session.game
+            action = read_action(message.action, game.rules, game.players)
+            self.acting = action
+            table.act(seat, action, message.at)
+        elif isinstance(message, Heard):
+            table.heard(seat, message.at)
+        elif isinstance(message, Ready):
+            table.ready(seat)
+        elif isinstance(message, Leave):
+            table.leave(self)
+            self.table = self.seat = None
+        elif isinstance(message, Ask):
+            server.answer(self, table, seat, message)
+
+    def hello(self, message: Hello) -> None:
+        if message.version != PROTOCOL:
+            self.send(
+                {
+                    "type": "error",
+                    "code": "version",
+                    "message": f"this server speaks protocol {PROTOCOL}, "
+                    f"not {message.version}: update the game",
+                    "version": PROTOCOL,
+                }
+            )
+            self.close(CLOSE_POLICY, "protocol version")
+            return
+        self.greeted = True
+        self.language = message.language
+        self.verbosity = message.verbosity
+        self.words = message.words
+        self.send({"type": "welcome", "version": PROTOCOL, "server": f"sniff/{__version__}"})
