@@ -583,11 +583,11 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=240.0, help="seconds per stepped load")
     parser.add_argument(
         "--what-if",
-        choices=("no-snapshots", "sync-apart", "saves-inline", "gc-freeze"),
+        choices=("no-snapshots", "sync-apart", "saves-threaded", "gc-freeze"),
         action="append",
         help="not the server as shipped (every figure says so): no table saved, "
-        "the files synced in a thread of their own, saves on the loop, or the cycle "
-        "collector kept off what lives",
+        "the files synced in a thread of their own, every save in a worker thread, or "
+        "the cycle collector frozen a second time (the server already does)",
     )
     args = parser.parse_args()
     if args.quick:

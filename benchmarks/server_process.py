@@ -12,7 +12,8 @@ from seed N + n, as the suite's server does, so that the leak games are the
 same games in every run: ``sniff serve`` never takes a seed.
 
 What-ifs, for finding where the time goes (not the server as shipped):
-``--saves-inline`` writes each save on the event loop instead of a thread;
+``--saves-threaded`` writes every save in the store's worker threads (the
+server writes them on the event loop unless the disk is slow);
 ``--gc-freeze`` freezes what lives out of the cycle collector's passes every
 10 s;
 ``--no-snapshots`` saves no table (the server saves each after every step);
@@ -53,7 +54,6 @@ from sniff.server.store import TableStore
 from sniff.server.store import _sync as store_sync
 from sniff.session.game import BotTurn, GameSession
 from sniff.session.table import Thinker
-from sniff.storage.atomic import write_atomic
 
 #: Per-address budgets high enough for a whole benchmark from one address.
 MANY = 100_000
@@ -146,8 +146,10 @@ async def _freezing() -> None:
         gc.freeze()
 
 
-async def run(options: ServerOptions, *, freeze: bool = False) -> None:
+async def run(options: ServerOptions, *, freeze: bool = False, threaded: bool = False) -> None:
     server = SniffServer(options)
+    if threaded:
+        server.store.threaded_until = float("inf")
     # (kept here, so that the task lives as long as the server)
     freezer = asyncio.get_running_loop().create_task(_freezing()) if freeze else None
     timed = TimedThinker(server.thinker)
@@ -193,18 +195,6 @@ async def _not_written(self: TableStore, host: object) -> None:
     """(``--no-snapshots``) what the server would cost if saving cost nothing."""
 
 
-async def _write_inline(self: TableStore, host: Any) -> None:
-    """(``--saves-inline``) the store's save as shipped, but written on the event loop:
-    no hand-over to a worker thread (which waits for the interpreter's lock while
-    the loop is busy). The syncs every 2 s stay in their thread."""
-    path = self.path(host.code)
-    write_atomic(path, self.text_of(host), sync=False)
-    self.writes += 1
-    self._unsynced.add(path)
-    if self._syncing is None or self._syncing.done():
-        self._syncing = asyncio.get_running_loop().create_task(self._sync_later())
-
-
 _SYNCING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sniff-sync")
 
 
@@ -236,15 +226,13 @@ def main() -> None:
         help="a what-if: every 10 s, what lives is frozen out of the cycle collector's passes",
     )
     parser.add_argument(
-        "--saves-inline",
+        "--saves-threaded",
         action="store_true",
-        help="a what-if: each save written on the event loop, without a thread",
+        help="a what-if: every save written in a worker thread, as if the disk were slow",
     )
     args = parser.parse_args()
     if args.no_snapshots:
         TableStore.write = _not_written  # type: ignore[method-assign]
-    if args.saves_inline:
-        TableStore.write = _write_inline  # type: ignore[method-assign]
     if args.sync_apart:
         TableStore.sync = _sync_apart  # type: ignore[method-assign]
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -258,7 +246,7 @@ def main() -> None:
         tables=MANY,
     )
     options = ServerOptions(args.data, host="127.0.0.1", port=0, limits=limits, seed=args.seed)
-    asyncio.run(run(options, freeze=args.gc_freeze))
+    asyncio.run(run(options, freeze=args.gc_freeze, threaded=args.saves_threaded))
 
 
 if __name__ == "__main__":

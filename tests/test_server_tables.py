@@ -5,12 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+import time
 from pathlib import Path
+
+import pytest
 
 from netplay import Player, server, url_of
 from sniff.server.clock import FakeClock
 from sniff.server.hosted import IDLE_END
 from sniff.server.limits import ServerLimits
+from sniff.server.store import SLOW_WRITE, THREADED_FOR
+from sniff.storage import load_game, restore
+from sniff.storage.atomic import write_atomic
 from sniff.storage.records import read_record, verify
 from sniff.storage.savegame import snapshot_to_json
 
@@ -119,6 +126,46 @@ def test_a_snapshot_written_with_kept_random_states_is_the_snapshot(tmp_path: Pa
                 table = json.loads(text)["ui"]["table"]
                 snap = host.session.snapshot({"table": table})
                 assert json.loads(text) == json.loads(json.dumps(snapshot_to_json(snap)))
+            await ada.close()
+
+    asyncio.run(go())
+
+
+def test_saves_are_written_on_the_loop_and_in_threads_while_the_disk_is_slow(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save is written on the event loop; one that takes too long (a slow disk, here
+    the real write made slow) sends the next ones to the store's threads, and the
+    game goes on, every step on disk before it is told."""
+    threads: list[str] = []
+    slow = [True]
+
+    def write(path: Path, text: str, *, sync: bool = True) -> None:
+        threads.append(threading.current_thread().name)
+        if slow[0]:
+            time.sleep(SLOW_WRITE * 2)
+        write_atomic(path, text, sync=sync)
+
+    monkeypatch.setattr("sniff.server.store.write_atomic", write)
+
+    async def go() -> None:
+        async with server(tmp_path, seed=24) as running:
+            ada = Player(url_of(running), "Ada")
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "greedy"]})
+            await ada.wait_for(lambda: ada.at > 6)
+            store = running.store
+            assert threads[0] == threading.main_thread().name  # the first: on the loop
+            assert store.threaded_until > time.monotonic() + THREADED_FOR / 2
+            assert threads[1:] and all(t.startswith("sniff-store") for t in threads[1:])
+            slow[0] = False
+            store.threaded_until = 0.0  # (the minute past)
+            written = len(threads)
+            await ada.wait_for(lambda: len(threads) > written + 2)
+            assert set(threads[written:]) == {threading.main_thread().name}
+            host = next(iter(running.tables.values()))
+            saved, _, _ = restore(load_game(store.path(host.code)))  # whole, and readable
+            assert 6 < len(saved.log) <= len(host.session.game.log)
             await ada.close()
 
     asyncio.run(go())

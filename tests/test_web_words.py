@@ -240,10 +240,14 @@ def test_a_page_that_comes_back_hears_what_it_missed(tmp_path: Path) -> None:
 def test_a_spectator_hears_the_plays_in_the_third_person(tmp_path: Path) -> None:
     async def go() -> None:
         async with server(tmp_path, limits=FAST, seed=6) as running:
-            ada = await _create(url_of(running), ["person", "greedy"])
+            # Ada waits until the spectator is in: a quick game could end before it.
+            ada = await _create(url_of(running), ["person", "greedy"], plays=False)
             watcher = Listener(url_of(running), "Zoe", plays=False)
             await watcher.open()
             await watcher.send({"type": "watch", "code": ada.code})
+            await watcher.wait_for(lambda: bool(watcher.said()))
+            ada.plays = True
+            await ada.act_if_due()
             await ada.wait_for(lambda: ada.over, timeout=30)
             await watcher.wait_for(lambda: any(" plays " in t for t in watcher.said()))
             said = watcher.said()

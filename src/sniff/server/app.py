@@ -6,8 +6,8 @@ address, and gives it a :class:`~sniff.server.connection.Connection`, which
 reads and checks every frame and hands what is asked for to the server
 (create, join, watch, resume) or to its table (:mod:`sniff.server.hosted`).
 Nothing from one connection can stall another table: frames go out through
-each connection's own queue, disk writes and searching bots run off the event
-loop.
+each connection's own queue, searching bots think in other processes, and a
+slow disk sends the saves to worker threads (:mod:`sniff.server.store`).
 """
 
 from __future__ import annotations

@@ -59,7 +59,7 @@ class Store(Protocol):
     """Where a hosted table is kept (:class:`sniff.server.store.TableStore`)."""
 
     async def write(self, host: HostedTable) -> None:
-        """Put the table as it stands on disk (atomically), off the event loop."""
+        """Put the table as it stands on disk (atomically)."""
 
 
 class WordsMaker(Protocol):

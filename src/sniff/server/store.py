@@ -2,12 +2,20 @@
 
 ``DATA/tables/CODE.json`` is a saved game (:mod:`sniff.storage.savegame`)
 whose ``ui`` part holds the table itself (its code, seats, hashed tokens,
-timer). It is written atomically after every step, off the event loop, before
-the step is told to anyone (:meth:`HostedTable.flush`): a server killed at any
-moment restarts with every table as its players last heard it. Files written
-are synced to the disk together every :data:`SYNC_EVERY` seconds (one sync per
-file and step would cap the server at a few hundred steps a second), so a
-power cut may lose the last seconds, a crash nothing.
+timer). It is written atomically after every step, before the step is told to
+anyone (:meth:`HostedTable.flush`): a server killed at any moment restarts
+with every table as its players last heard it. Files written are synced to
+the disk together every :data:`SYNC_EVERY` seconds, in a worker thread (one
+sync per file and step would cap the server at a few hundred steps a second),
+so a power cut may lose the last seconds, a crash nothing.
+
+A snapshot (about 10 KB) is written on the event loop itself: without a sync
+that is a copy into the system's cache, a fraction of a millisecond, and
+handing it to a thread cost more (the thread waits for the interpreter's lock
+while the loop is busy; measured in docs/performance.md). Should a write ever
+take longer than :data:`SLOW_WRITE` (a slow or network disk), the store writes
+in its worker threads for the next :data:`THREADED_FOR` seconds, so that a
+slow disk never holds up every table.
 
 ``DATA/records/CODE.jsonl`` is the game's ``sniff-record/1`` record, written
 as the game goes; a finished table's snapshot moves to ``DATA/finished/``.
@@ -21,6 +29,7 @@ import asyncio
 import json
 import logging
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,12 +47,15 @@ from sniff.storage.savegame import (
 if TYPE_CHECKING:
     from sniff.server.hosted import HostedTable
 
-__all__ = ["SYNC_EVERY", "Kept", "TableStore"]
+__all__ = ["SLOW_WRITE", "SYNC_EVERY", "THREADED_FOR", "Kept", "TableStore"]
 
 _log = logging.getLogger(__name__)
 
 #: Seconds between the syncs of the files written meanwhile.
 SYNC_EVERY = 2.0
+#: A snapshot's write on the event loop that takes longer than this (seconds) sends
+#: the writes to the worker threads for :data:`THREADED_FOR` seconds.
+SLOW_WRITE, THREADED_FOR = 0.02, 60.0
 #: Random states' texts kept (about four per table: the game's and its bots').
 STATES_KEPT = 2000
 #: Where a random state's text goes in a snapshot's text.
@@ -75,6 +87,7 @@ class TableStore:
         self._syncing: asyncio.Task[None] | None = None
         self._states: dict[int, tuple[Any, str]] = {}
         self.writes = 0
+        self.threaded_until = 0.0  # time.monotonic() until which writes go to the threads
 
     def path(self, code: str) -> Path:
         return self.tables / f"{code}.json"
@@ -122,11 +135,24 @@ class TableStore:
         return text
 
     async def write(self, host: HostedTable) -> None:
-        """Write *host*'s snapshot atomically, in a worker thread."""
+        """Write *host*'s snapshot atomically: on the loop, or in a worker thread while
+        the disk is slow (see the module docstring)."""
         path = self.path(host.code)
         text = self.text_of(host)
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._pool, lambda: write_atomic(path, text, sync=False))
+        if time.monotonic() < self.threaded_until:
+            await loop.run_in_executor(self._pool, lambda: write_atomic(path, text, sync=False))
+        else:
+            started = time.monotonic()
+            write_atomic(path, text, sync=False)
+            took = time.monotonic() - started
+            if took > SLOW_WRITE:
+                self.threaded_until = time.monotonic() + THREADED_FOR
+                _log.warning(
+                    "a table's save took %.0f ms: saving in worker threads for %.0f s",
+                    took * 1000,
+                    THREADED_FOR,
+                )
         self.writes += 1
         self._unsynced.add(path)
         if self._syncing is None or self._syncing.done():
