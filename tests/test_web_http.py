@@ -67,9 +67,17 @@ def test_every_file_of_the_static_folder_is_served_with_its_type() -> None:
     types = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
              ".svg": "image/svg+xml"}  # fmt: skip
     names = [p.name for p in STATIC.iterdir() if p.suffix in types]
-    assert {"app.js", "live.js", "net.js", "table.js", "keys.js", "sniff.css", "icon.svg"} <= set(
-        names
-    )
+    assert {
+        "app.js",
+        "live.js",
+        "net.js",
+        "table.js",
+        "keys.js",
+        "settings.js",
+        "start.js",
+        "sniff.css",
+        "icon.svg",
+    } <= set(names)
     for name in names:
         response = _get(f"/static/{name}")
         assert response.status_code == 200

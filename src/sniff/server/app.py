@@ -43,8 +43,9 @@ from sniff.net.wire import LIMITS, FrameError, write_frame
 from sniff.server.clock import Clock, LoopClock
 from sniff.server.codes import new_code, normal_code, token_hash
 from sniff.server.connection import CLOSE_TRY_LATER, Connection
-from sniff.server.hosted import GRACE, HostedTable, SeatState
+from sniff.server.hosted import GRACE, HostedTable
 from sniff.server.limits import AddressBook, ServerLimits
+from sniff.server.seats import SeatState
 from sniff.server.store import Kept, TableStore
 from sniff.server.thinking import PoolThinker
 from sniff.server.web import WebPages

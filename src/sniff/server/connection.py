@@ -40,8 +40,9 @@ from sniff.net.messages import (
     read_message,
 )
 from sniff.net.wire import LIMITS, FrameError, read_frame, write_frame
-from sniff.server.hosted import HostedTable, SeatState
+from sniff.server.hosted import HostedTable
 from sniff.server.limits import Bucket
+from sniff.server.seats import SeatState
 from sniff.server.words import refusal_said
 
 if TYPE_CHECKING:

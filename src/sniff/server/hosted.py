@@ -19,8 +19,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from sniff.bots import make_bot
 from sniff.engine import (
@@ -40,10 +39,11 @@ from sniff.engine import (
 from sniff.net.codec import action_json, event_json, rules_json, view_json
 from sniff.server.clock import Clock, Timer
 from sniff.server.codes import new_token, shown_code, token_hash
+from sniff.server.seats import Channel, SeatState, Store, WordsMaker
 from sniff.session.game import GameSession
 from sniff.session.table import Table, Thinker, Update
 
-__all__ = ["DROP_NOTICE", "GRACE", "IDLE_END", "Channel", "HostedTable", "SeatState"]
+__all__ = ["DROP_NOTICE", "GRACE", "IDLE_END", "HostedTable"]
 
 #: Seconds before the others hear that a player's connection dropped.
 DROP_NOTICE = 2.0
@@ -53,81 +53,6 @@ GRACE = 60.0
 IDLE_END = 30 * 60.0
 #: The level of the bot that plays for an absent person.
 STAND_IN = "expert"
-
-
-class Store(Protocol):
-    """Where a hosted table is kept (:class:`sniff.server.store.TableStore`)."""
-
-    async def write(self, host: HostedTable) -> None:
-        """Put the table as it stands on disk (atomically)."""
-
-
-class WordsMaker(Protocol):
-    """Makes the words a words client (a browser) hears: the same sentences as the
-    terminal game, built here by the announcer for that seat in its language
-    (:mod:`sniff.server.words`)."""
-
-    def said(
-        self, host: HostedTable, channel: Channel, frame: dict[str, Any]
-    ) -> dict[str, Any] | None:
-        """The ``say`` frame that goes with *frame* to *channel* (None: nothing to say)."""
-
-    def gone(self, channel: Channel) -> None:
-        """*channel* left: forget what was kept for it."""
-
-
-class Channel(Protocol):
-    """A connection as a table sees it: where its frames go, and who is listening."""
-
-    language: str
-    verbosity: str
-    words: bool  # the client wants the words too (a browser)
-
-    def send(self, frame: dict[str, Any]) -> None:
-        """Queue *frame* (never blocks; a connection that cannot keep up is dropped)."""
-
-    def close(self, code: int, reason: str) -> None:
-        """Close the connection (another connection took the seat over, say)."""
-
-
-@dataclass
-class SeatState:
-    """One seat of a hosted table."""
-
-    index: int
-    kind: str  # "person" or "bot"
-    level: str | None = None
-    name: str = ""
-    token_hash: str | None = None  # set once a person took the seat
-    language: str = "en"
-    channel: Channel | None = None
-    away_since: float | None = None  # the connection dropped then (None: here)
-    stand_in: bool = False  # a bot plays for the absent person
-    ready: bool = False  # for the next round
-    timers: list[Timer] = field(default_factory=list)
-
-    @property
-    def taken(self) -> bool:
-        return self.kind == "bot" or self.token_hash is not None
-
-    @property
-    def present(self) -> bool:
-        return self.channel is not None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "kind": self.kind,
-            "level": self.level,
-            "name": self.name,
-            "token": self.token_hash,
-            "language": self.language,
-        }
-
-    def cancel_timers(self) -> None:
-        for timer in self.timers:
-            timer.cancel()
-        self.timers.clear()
 
 
 class _SeatFeed:

@@ -62,7 +62,8 @@ from sniff.i18n import translator
 from sniff.net.codec import read_event, tile_json
 from sniff.net.messages import Ask
 from sniff.server.codes import shown_code
-from sniff.server.hosted import Channel, HostedTable
+from sniff.server.hosted import HostedTable
+from sniff.server.seats import Channel
 from sniff.server.webview import hand_view, table_view
 from sniff.session.game import bot_name
 from sniff.session.hints import hint_for

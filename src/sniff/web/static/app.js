@@ -11,37 +11,18 @@ import { Speaker } from "./live.js";
 import { Link } from "./net.js";
 import { drawBoard, drawEnds, drawHand, drawSummary } from "./table.js";
 import { keyOf } from "./keys.js";
+import { PACE_SECONDS, store } from "./settings.js";
+import { setUpStart } from "./start.js";
 
 const data = JSON.parse(document.getElementById("sniff-data").textContent);
 const words = data.words;
 const $ = (id) => document.getElementById(id);
 const ACTIVE = new Set(["play", "claim", "muggins"]);
-const PACE_SECONDS = [0, 0.5, 1, 2, 3];
 const READ_MS_PER_CHAR = 30;
 const HEARD_EVERY_MS = 60;
 const FACTS = [["h", "hand"], ["e", "ends"], ["c", "count"], ["l", "layout"], ["s", "scores"],
   ["i", "round"], ["b", "boneyard"], ["t", "unseen"], ["g", "history"], ["a", "since"],
   ["w", "turn"]];
-
-// -- settings kept in the browser ------------------------------------------------------
-
-const store = {
-  get(key, fallback) {
-    try {
-      const value = window.localStorage.getItem(`sniff-${key}`);
-      return value === null ? fallback : value;
-    } catch {
-      return fallback;
-    }
-  },
-  set(key, value) {
-    try {
-      window.localStorage.setItem(`sniff-${key}`, String(value));
-    } catch {
-      // settings that cannot be kept last until the page closes
-    }
-  },
-};
 
 // -- the page's parts ----------------------------------------------------------------
 
@@ -577,82 +558,7 @@ function closeHelp() {
   show(back, $(focus));
 }
 
-// -- the start page ---------------------------------------------------------------------
-
-function fillStart() {
-  const preset = $("preset");
-  for (const key of Object.keys(words).filter((k) => k.startsWith("preset_"))) {
-    const option = new Option(words[key], key.slice("preset_".length));
-    preset.append(option);
-  }
-  preset.value = "sniff";
-  const timer = $("timer");
-  timer.append(new Option(words.timer_none, "0"));
-  for (const seconds of [60, 120, 300]) timer.append(new Option(words[`timer_${seconds}`], String(seconds)));
-  const pace = $("pace");
-  PACE_SECONDS.forEach((_, index) => pace.append(new Option(words[`pace_${index}`], String(index))));
-  pace.value = store.get("pace", "2");
-  pace.addEventListener("change", () => store.set("pace", pace.value));
-  const verbosity = $("verbosity");
-  verbosity.value = store.get("verbosity", "normal");
-  verbosity.addEventListener("change", () => {
-    store.set("verbosity", verbosity.value);
-    link.verbosity = verbosity.value;
-  });
-  const voice = $("voice");
-  speaker.voiceOn = store.get("voice", "0") === "1";
-  voice.checked = speaker.voiceOn;
-  voice.addEventListener("change", () => {
-    speaker.voiceOn = voice.checked;
-    store.set("voice", voice.checked ? "1" : "0");
-  });
-  const rate = $("rate");
-  rate.value = store.get("rate", "1.2");
-  speaker.rate = Number(rate.value);
-  rate.addEventListener("change", () => {
-    speaker.rate = Number(rate.value);
-    store.set("rate", rate.value);
-  });
-  $("players").addEventListener("change", seats);
-  seats();
-  $("name").value = store.get("name", "");
-  const lang = $("lang");
-  lang.value = data.lang;
-  lang.addEventListener("change", () => {
-    const url = new URL(window.location.href);
-    url.searchParams.set("lang", lang.value);
-    window.location.assign(url.toString());
-  });
-}
-
-function seats() {
-  const box = $("seats");
-  const count = Number($("players").value);
-  const kept = [...box.querySelectorAll("select")].map((s) => s.value);
-  box.replaceChildren();
-  for (let seat = 2; seat <= count; seat += 1) {
-    const field = document.createElement("p");
-    field.className = "field";
-    const label = document.createElement("label");
-    label.htmlFor = `seat-${seat}`;
-    label.textContent = words.seat.replace("{number}", String(seat));
-    const select = document.createElement("select");
-    select.id = `seat-${seat}`;
-    select.append(new Option(words.seat_person, "person"));
-    for (const level of ["random", "greedy", "expert", "master"]) {
-      select.append(new Option(words.seat_bot.replace("{level}", words[`level_${level}`]), level));
-    }
-    select.value = kept[seat - 2] || (seat === 2 ? "person" : "expert");
-    field.append(label, select);
-    box.append(field);
-  }
-}
-
-function name() {
-  const value = $("name").value.trim();
-  store.set("name", value);
-  return value;
-}
+// -- the start page (start.js) ---------------------------------------------------------
 
 function sit(request) {
   link.close();
@@ -660,28 +566,6 @@ function sit(request) {
   link.open(request);
 }
 
-$("join-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  sit({ type: "join", code: $("code").value.trim(), name: name() });
-});
-$("watch").addEventListener("click", () => {
-  sit({ type: "watch", code: $("code").value.trim() });
-});
-$("create-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const seats = ["person", ...[...$("seats").querySelectorAll("select")].map((s) => s.value)];
-  const request = { type: "create", name: name(), preset: $("preset").value, seats,
-                    timer: Number($("timer").value) };
-  if ($("muggins-rule").checked) request.rules = { muggins: true };
-  const target = Number($("target").value);
-  if (target >= 10 && target <= 1000) request.target = Math.round(target);
-  sit(request);
-});
-$("copy").addEventListener("click", () => {
-  const text = $("link-shown").textContent;
-  const done = () => speaker.say([{ text: words.copied, kind: "online", interrupt: true }], true);
-  if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, () => {});
-});
 $("retry").addEventListener("click", () => link.again());
 
 // -- the game's buttons --------------------------------------------------------------------
@@ -737,7 +621,7 @@ function download() {
 
 // -- start -------------------------------------------------------------------------------
 
-fillStart();
+setUpStart({ words, lang: data.lang, speaker, link, sit });
 const wanted = window.location.pathname.startsWith("/t/") ? window.location.pathname.slice(3) : "";
 const kept = Link.kept();
 if (kept && (!wanted || kept.code.replace("-", "").toUpperCase() === wanted.replace("-", "").toUpperCase())) {
