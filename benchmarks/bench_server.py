@@ -42,15 +42,17 @@ Figures (one JSON line each, as the other benchmarks print them):
   client in every seat and a spectator, every frame checked against the
   game's record (``tests/leakcheck.py``, the suite's check). Goal: no leak.
 
-Each person answers every step with ``heard`` a listen time (``--listen``, 1
-to 2 s) after it came, when the terminal client would have spoken it: the
-bots wait for it before they play (and think meanwhile). Each step's details
+At a table with bots each person answers every step with ``heard`` a listen
+time (``--listen``, 1 to 2 s) after it came, when the terminal client would
+have spoken it: the bots wait for it before they play (and think meanwhile).
+At a table of people nobody waits for it, and the clients (the terminal game,
+the web page) do not send it; nor do the benchmark's. Each step's details
 (on standard error, and in the figures) include the server's own view: how
 late its loop woke, how long its saves took, its cycle collector's whole
 passes, and where its loop was when it stalled. ``--what-if`` runs a server
 that is not the one shipped, to find where the time goes (no saves, syncs in
-a thread of their own, saves on the loop, the collector kept off what
-lives); every figure of such a run says so.
+a thread of their own, every save in a thread); every figure of such a run
+says so.
 
 Every wait is bounded; every load stops with the step that breaks its goal or
 with ``--budget`` seconds.

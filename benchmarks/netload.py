@@ -12,7 +12,9 @@ output:
   playing: each person acts a think time after their turn comes (and says
   ``ready`` after a round), answers every step with ``heard`` a listen time
   after it came (when the terminal client's speech of it would end: the bots
-  wait for it), and a finished game is replaced by a new table.
+  wait for it) where the table waits for it (its ``paces``: only where a bot
+  plays; the terminal game and the web page say nothing at a table of people),
+  and a finished game is replaced by a new table.
 - ``{"cmd": "mark"}``: start measuring (what came before is dropped).
 - ``{"cmd": "report"}``: what was measured since the mark: the time from each
   person's ``act`` to the last of the other seats' ``step`` frame for it, how
@@ -74,6 +76,7 @@ class Seat:
         self.view: dict[str, Any] | None = None
         self.planned = -1  # the position an action or "ready" is planned for
         self.last_frame = 0.0
+        self.paces = True  # the table waits for "heard" (its table frame says)
         self.heard_at = 0  # the last position said heard, and when
         self.heard_sent = 0.0
         self.waiters: list[tuple[str, asyncio.Future[dict[str, Any]]]] = []
@@ -125,6 +128,7 @@ class Seat:
             self.index, self.token = frame["seat"], frame["token"]
         elif kind == "table":
             self.table.code = frame["code"]
+            self.paces = frame.get("paces", True) is not False
         elif kind in ("state", "step"):
             self.at, self.view = frame["at"], frame["view"]
             if kind == "step":
@@ -145,6 +149,9 @@ class Seat:
     def hear(self, at: int) -> None:
         """Say ``heard`` once the step would have been spoken (a listen time from now),
         as the terminal client does when its speech of the step ends."""
+
+        if not self.paces:
+            return  # (a table without a bot waits for nobody: the clients say nothing)
 
         def heard() -> None:
             if self.ws is not None and at > self.heard_at:

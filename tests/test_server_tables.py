@@ -16,8 +16,8 @@ from sniff.server.clock import FakeClock
 from sniff.server.hosted import IDLE_END
 from sniff.server.limits import ServerLimits
 from sniff.server.store import SLOW_WRITE, THREADED_FOR
+from sniff.server.store import _replace as replace
 from sniff.storage import load_game, restore
-from sniff.storage.atomic import write_atomic
 from sniff.storage.records import read_record, verify
 from sniff.storage.savegame import snapshot_to_json
 
@@ -140,13 +140,13 @@ def test_saves_are_written_on_the_loop_and_in_threads_while_the_disk_is_slow(
     threads: list[str] = []
     slow = [True]
 
-    def write(path: Path, text: str, *, sync: bool = True) -> None:
+    def write(path: Path, text: str) -> None:
         threads.append(threading.current_thread().name)
         if slow[0]:
             time.sleep(SLOW_WRITE * 2)
-        write_atomic(path, text, sync=sync)
+        replace(path, text)
 
-    monkeypatch.setattr("sniff.server.store.write_atomic", write)
+    monkeypatch.setattr("sniff.server.store._replace", write)
 
     async def go() -> None:
         async with server(tmp_path, seed=24) as running:
@@ -161,11 +161,24 @@ def test_saves_are_written_on_the_loop_and_in_threads_while_the_disk_is_slow(
             slow[0] = False
             store.threaded_until = 0.0  # (the minute past)
             written = len(threads)
-            await ada.wait_for(lambda: len(threads) > written + 2)
-            assert set(threads[written:]) == {threading.main_thread().name}
+            await ada.wait_for(lambda: len(threads) > written + 3)
+            # (one save may have been under way in a thread when the disk came back)
+            assert set(threads[written + 1 :]) == {threading.main_thread().name}
             host = next(iter(running.tables.values()))
             saved, _, _ = restore(load_game(store.path(host.code)))  # whole, and readable
             assert 6 < len(saved.log) <= len(host.session.game.log)
             await ada.close()
 
     asyncio.run(go())
+
+
+def test_a_snapshot_that_cannot_be_written_leaves_the_one_before_whole(tmp_path: Path) -> None:
+    path = tmp_path / "ABCD2345.json"
+    replace(path, '{"first": 1}')
+    replace(path, '{"second": 2}')
+    assert path.read_text(encoding="utf-8") == '{"second": 2}'
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left
+    (tmp_path / f".{path.name}.tmp").mkdir()  # where the next one would be written
+    with pytest.raises(OSError):
+        replace(path, '{"third": 3}')
+    assert path.read_text(encoding="utf-8") == '{"second": 2}'

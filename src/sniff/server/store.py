@@ -26,6 +26,7 @@ never a crash.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -36,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sniff.server.codes import normal_code
-from sniff.storage.atomic import sync_folder, write_atomic
+from sniff.storage.atomic import sync_folder
 from sniff.storage.savegame import (
     GameSnapshot,
     load_or_set_aside,
@@ -85,7 +86,7 @@ class TableStore:
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sniff-store")
         self._unsynced: set[Path] = set()
         self._syncing: asyncio.Task[None] | None = None
-        self._states: dict[int, tuple[Any, str]] = {}
+        self._states: dict[Any, str] = {}  # a random state -> its JSON
         self.writes = 0
         self.threaded_until = 0.0  # time.monotonic() until which writes go to the threads
 
@@ -123,15 +124,16 @@ class TableStore:
         return "".join(out)
 
     def _state_text(self, state: Any) -> str:
-        """The JSON of one random state, kept while the state is the same object."""
-        key = id(state)
-        hit = self._states.get(key)
-        if hit is not None and hit[0] is state:
-            return hit[1]
+        """The JSON of one random state, kept while that state is the same. (Kept by
+        value: the game's state is a new tuple at every snapshot, equal to the last
+        one until the next deal.)"""
+        text = self._states.get(state)
+        if text is not None:
+            return text
         text = json.dumps(rng_state_to_json(state))
         if len(self._states) > 4 * STATES_KEPT:
             self._states.clear()
-        self._states[key] = (state, text)
+        self._states[state] = text
         return text
 
     async def write(self, host: HostedTable) -> None:
@@ -141,10 +143,10 @@ class TableStore:
         text = self.text_of(host)
         loop = asyncio.get_running_loop()
         if time.monotonic() < self.threaded_until:
-            await loop.run_in_executor(self._pool, lambda: write_atomic(path, text, sync=False))
+            await loop.run_in_executor(self._pool, _replace, path, text)
         else:
             started = time.monotonic()
-            write_atomic(path, text, sync=False)
+            _replace(path, text)
             took = time.monotonic() - started
             if took > SLOW_WRITE:
                 self.threaded_until = time.monotonic() + THREADED_FOR
@@ -197,6 +199,36 @@ class TableStore:
         _sync(self._unsynced)
         self._unsynced = set()
         self._pool.shutdown(wait=True)
+
+
+def _replace(path: Path, text: str) -> None:
+    """Replace the snapshot at *path* with *text*, atomically and unsynced (the store
+    syncs the files written every :data:`SYNC_EVERY` seconds).
+
+    :func:`~sniff.storage.atomic.write_atomic` without what a table's snapshot does
+    not need, at every step of every table: its temporary file has one fixed name
+    (a table's saves never overlap: :meth:`HostedTable.flush` writes one at a time),
+    and its folder is the store's own, made when the store was."""
+    temp = path.with_name(f".{path.name}.tmp")
+    data = text.encode("utf-8")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _BINARY, 0o644)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+    except BaseException:
+        # (a full disk: the snapshot before stays whole, and no half file is left)
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+#: Windows opens files as text unless told otherwise.
+_BINARY = getattr(os, "O_BINARY", 0)
 
 
 def _sync(paths: set[Path]) -> None:
