@@ -12,10 +12,10 @@ so a power cut may lose the last seconds, a crash nothing.
 A snapshot (about 10 KB) is written on the event loop itself: without a sync
 that is a copy into the system's cache, a fraction of a millisecond, and
 handing it to a thread cost more (the thread waits for the interpreter's lock
-while the loop is busy; measured in docs/performance.md). Should a write ever
-take longer than :data:`SLOW_WRITE` (a slow or network disk), the store writes
-in its worker threads for the next :data:`THREADED_FOR` seconds, so that a
-slow disk never holds up every table.
+while the loop is busy; measured in docs/performance.md). Should writes take
+longer than :data:`SLOW_WRITE` again and again (a slow or network disk), the
+store writes in its worker threads for the next :data:`THREADED_FOR` seconds,
+so that a slow disk never holds up every table.
 
 ``DATA/records/CODE.jsonl`` is the game's ``sniff-record/1`` record, written
 as the game goes; a finished table's snapshot moves to ``DATA/finished/``.
@@ -48,17 +48,25 @@ from sniff.storage.savegame import (
 if TYPE_CHECKING:
     from sniff.server.hosted import HostedTable
 
-__all__ = ["SLOW_WRITE", "SYNC_EVERY", "THREADED_FOR", "Kept", "TableStore"]
+__all__ = [
+    "SLOW_WITHIN",
+    "SLOW_WRITE",
+    "SLOW_WRITES",
+    "SYNC_EVERY",
+    "THREADED_FOR",
+    "Kept",
+    "TableStore",
+]
 
 _log = logging.getLogger(__name__)
 
 #: Seconds between the syncs of the files written meanwhile.
 SYNC_EVERY = 2.0
-#: A snapshot's write on the event loop that takes longer than this (seconds) sends
-#: the writes to the worker threads for :data:`THREADED_FOR` seconds.
-SLOW_WRITE, THREADED_FOR = 0.02, 60.0
-#: Random states' texts kept (about four per table: the game's and its bots').
-STATES_KEPT = 2000
+#: Snapshots' writes on the event loop that take longer than :data:`SLOW_WRITE` seconds,
+#: :data:`SLOW_WRITES` of them within :data:`SLOW_WITHIN` seconds (one alone may be the
+#: machine, busy for a moment), send the writes to the worker threads for
+#: :data:`THREADED_FOR` seconds.
+SLOW_WRITE, SLOW_WRITES, SLOW_WITHIN, THREADED_FOR = 0.02, 3, 10.0, 60.0
 #: Where a random state's text goes in a snapshot's text.
 _HOLE = "\u0000sniff-state\u0000"
 _HOLE_TEXT = '"\\u0000sniff-state\\u0000"'
@@ -86,9 +94,10 @@ class TableStore:
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="sniff-store")
         self._unsynced: set[Path] = set()
         self._syncing: asyncio.Task[None] | None = None
-        self._states: dict[Any, str] = {}  # a random state -> its JSON
+        self._states: dict[tuple[str, int], tuple[Any, str]] = {}  # (code, slot) -> state, JSON
         self.writes = 0
         self.threaded_until = 0.0  # time.monotonic() until which writes go to the threads
+        self._slow: list[float] = []  # when the last slow writes on the loop ended
 
     def path(self, code: str) -> Path:
         return self.tables / f"{code}.json"
@@ -115,7 +124,11 @@ class TableStore:
         data["rng"], data["bots"] = _HOLE, [_HOLE if s is not None else None for s in states[1:]]
         text = json.dumps(data, ensure_ascii=False, allow_nan=False)
         parts = text.split(_HOLE_TEXT)
-        kept = [self._state_text(s) for s in states if s is not None]
+        kept = [
+            self._state_text(host.code, slot, state)
+            for slot, state in enumerate(states)
+            if state is not None
+        ]
         if len(parts) != len(kept) + 1:  # (a name that spells the hole: write it plainly)
             return json.dumps(snapshot_to_json(snap), ensure_ascii=False, allow_nan=False)
         out = [parts[0]]
@@ -123,17 +136,17 @@ class TableStore:
             out += [state_text, part]
         return "".join(out)
 
-    def _state_text(self, state: Any) -> str:
-        """The JSON of one random state, kept while that state is the same. (Kept by
-        value: the game's state is a new tuple at every snapshot, equal to the last
-        one until the next deal.)"""
-        text = self._states.get(state)
-        if text is not None:
-            return text
+    def _state_text(self, code: str, slot: int, state: Any) -> str:
+        """The JSON of one random state of table *code* (*slot* 0: the game's, then
+        each seat's bot), kept while that state stays the same. Only the latest of
+        each slot is kept; compared by value, since the game's state is a new tuple
+        at every snapshot, equal to the last one until the next deal."""
+        key = (code, slot)
+        kept = self._states.get(key)
+        if kept is not None and kept[0] == state:
+            return kept[1]
         text = json.dumps(rng_state_to_json(state))
-        if len(self._states) > 4 * STATES_KEPT:
-            self._states.clear()
-        self._states[state] = text
+        self._states[key] = (state, text)
         return text
 
     async def write(self, host: HostedTable) -> None:
@@ -147,14 +160,21 @@ class TableStore:
         else:
             started = time.monotonic()
             _replace(path, text)
-            took = time.monotonic() - started
-            if took > SLOW_WRITE:
-                self.threaded_until = time.monotonic() + THREADED_FOR
-                _log.warning(
-                    "a table's save took %.0f ms: saving in worker threads for %.0f s",
-                    took * 1000,
-                    THREADED_FOR,
-                )
+            ended = time.monotonic()
+            if ended - started > SLOW_WRITE:
+                self._slow = [t for t in self._slow if t > ended - SLOW_WITHIN] + [ended]
+                if len(self._slow) >= SLOW_WRITES:
+                    self._slow = []
+                    self.threaded_until = ended + THREADED_FOR
+                    _log.warning(
+                        "%d saves took over %.0f ms within %.0f s (the last %.0f ms): "
+                        "saving in worker threads for %.0f s",
+                        SLOW_WRITES,
+                        SLOW_WRITE * 1000,
+                        SLOW_WITHIN,
+                        (ended - started) * 1000,
+                        THREADED_FOR,
+                    )
         self.writes += 1
         self._unsynced.add(path)
         if self._syncing is None or self._syncing.done():
@@ -172,6 +192,8 @@ class TableStore:
 
     def finish(self, host: HostedTable) -> None:
         """A finished (or idle) table's snapshot moves out of the tables to restore."""
+        for key in [key for key in self._states if key[0] == host.code]:
+            del self._states[key]
         source = self.path(host.code)
         try:
             os.replace(source, self.finished / source.name)

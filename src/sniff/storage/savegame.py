@@ -19,6 +19,7 @@ tile of every deal, the hidden ones too: it is the game, not one seat's view.
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 from collections.abc import Sequence
@@ -289,6 +290,27 @@ def action_to_text(action: Action) -> str:
     raise TypeError(f"not an action: {action!r}")
 
 
+#: :func:`action_to_text`, each action's text kept (a snapshot writes every action of
+#: the game, and a server writes one after every step of every table).
+_action_text = functools.lru_cache(maxsize=4096)(action_to_text)
+
+
+@functools.lru_cache(maxsize=1024)
+def _deal_tiles(deal: Deal) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """A deal's hands and boneyard as tiles' texts, kept (a game has a few deals, and
+    each snapshot writes them all); tuples, so that what is kept cannot be changed."""
+    return tuple(tuple(_tiles(hand)) for hand in deal.hands), tuple(_tiles(deal.boneyard))
+
+
+def _deal_json(deal: Deal) -> dict[str, Any]:
+    hands, boneyard = _deal_tiles(deal)
+    return {
+        "hands": [list(hand) for hand in hands],
+        "boneyard": list(boneyard),
+        "leader": deal.leader,
+    }
+
+
 def action_from_text(text: str) -> Action:
     """Read :func:`action_to_text` back; :class:`ValueError` if it is not an action."""
     words = text.split()
@@ -350,15 +372,8 @@ def snapshot_to_json(snap: GameSnapshot) -> dict[str, Any]:
         "players": [player.to_json() for player in snap.players],
         "seed": snap.seed,
         "sides": [list(side) for side in snap.sides],
-        "deals": [
-            {
-                "hands": [_tiles(hand) for hand in deal.hands],
-                "boneyard": _tiles(deal.boneyard),
-                "leader": deal.leader,
-            }
-            for deal in snap.deals
-        ],
-        "actions": [action_to_text(action) for action in snap.actions],
+        "deals": [_deal_json(deal) for deal in snap.deals],
+        "actions": [_action_text(action) for action in snap.actions],
         "rng": rng_state_to_json(snap.rng_state),
         "bots": [None if s is None else rng_state_to_json(s) for s in snap.bot_rng_states],
         "check": None if snap.check is None else snap.check._asdict(),
