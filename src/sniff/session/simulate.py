@@ -14,6 +14,8 @@ import multiprocessing
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,8 @@ from sniff.storage import SaveState
 from sniff.storage.records import PlayerInfo
 
 DEFAULT_MAX_ROUNDS = 200
+#: Seconds the first process waits at a time for the workers' results (see _play_all).
+WAKE_EVERY = 0.2
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -284,6 +288,11 @@ def _play_task(task: _Task) -> GameResult:
     )
 
 
+def _play_tasks(tasks: list[_Task]) -> list[GameResult]:
+    """(In a worker) a chunk of tasks' results."""
+    return [_play_task(task) for task in tasks]
+
+
 def _ignore_interrupts() -> None:
     """Control C goes to the whole process group: the first process alone answers it
     (it stops the workers), so the player sees no traceback from each worker."""
@@ -291,7 +300,13 @@ def _ignore_interrupts() -> None:
 
 
 def _play_all(tasks: list[_Task], jobs: int) -> Iterator[GameResult]:
-    """Each task's result, in the tasks' order, played by up to *jobs* processes."""
+    """Each task's result, in the tasks' order, played by up to *jobs* processes.
+
+    Stopped early (Control C, or the results no longer wanted), the workers are
+    killed at once: a ``multiprocessing.Pool`` told to stop while its workers
+    wait for tasks or write results can wait for ever (its locks are shared with
+    them), and Control C must end the command, not hang it. A process pool of
+    ``concurrent.futures`` notices workers that died and lets go of them."""
     workers = min(jobs, len(tasks))
     if workers <= 1:
         yield from map(_play_task, tasks)
@@ -306,10 +321,35 @@ def _play_all(tasks: list[_Task], jobs: int) -> Iterator[GameResult]:
     # (each would print a traceback): ignored here while the pool is made.
     main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    before = set(multiprocessing.active_children())
+    pool: ProcessPoolExecutor | None = None
+    ours: set[multiprocessing.process.BaseProcess] = set()
     try:
-        pool = context.Pool(workers, initializer=_ignore_interrupts)
-    finally:
-        if main:
-            signal.signal(signal.SIGINT, previous)
-    with pool:
-        yield from pool.imap(_play_task, tasks, chunksize=chunk)
+        try:
+            pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+            chunks = [
+                pool.submit(_play_tasks, tasks[start : start + chunk])  # (the workers start)
+                for start in range(0, len(tasks), chunk)
+            ]
+            ours = set(multiprocessing.active_children()) - before
+        finally:
+            if main:  # (a Control C that came meanwhile is raised here: the workers go)
+                signal.signal(signal.SIGINT, previous)
+        for future in chunks:
+            # Waited for a moment at a time: Control C may reach one of the pool's own
+            # threads, and this one (which alone can stop the command) sees it only once
+            # it is awake.
+            while True:
+                try:
+                    results = future.result(timeout=WAKE_EVERY)
+                except FutureTimeout:
+                    continue
+                break
+            yield from results
+    except BaseException:
+        for worker in ours:
+            worker.kill()
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
