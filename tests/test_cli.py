@@ -199,8 +199,15 @@ def _sniff(*argv: str, env: dict[str, str] | None = None) -> subprocess.Popen[st
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="Control C to a process group: POSIX")
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_control_c_stops_a_long_command_cleanly_with_status_130(jobs: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("jobs", "early"), [("1", False), ("2", False), ("2", True)], ids=["1", "2", "2-early"]
+)
+def test_control_c_stops_a_long_command_cleanly_with_status_130(
+    jobs: str, early: bool, tmp_path: Path
+) -> None:
+    """Control C ends the command with status 130, no traceback and no worker left: well
+    into the games, and (*early*) the moment its first helper process appears, while
+    the workers are being started."""
     process = subprocess.Popen(
         [str(SNIFF), "simulate", "--games", "100000", "--bots", "random", "--jobs", jobs],
         stdout=subprocess.PIPE,
@@ -215,7 +222,12 @@ def test_control_c_stops_a_long_command_cleanly_with_status_130(jobs: str, tmp_p
     try:
         # Well into the games (the command runs for minutes): a Control C while a process
         # is still starting is another matter (see _well_into_the_games).
-        _well_into_the_games(process.pid, int(jobs))
+        if early:
+            deadline = time.monotonic() + 60
+            while not _children(process.pid) and time.monotonic() < deadline:
+                time.sleep(0.002)
+        else:
+            _well_into_the_games(process.pid, int(jobs))
         assert process.poll() is None
         # Control C at a terminal signals the whole group: the workers too.
         os.killpg(process.pid, signal.SIGINT)

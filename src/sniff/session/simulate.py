@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
+from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import Any
 
@@ -318,8 +319,18 @@ def _play_all(tasks: list[_Task], jobs: int) -> Iterator[GameResult]:
     # worker and round trip keep the traffic between the processes small.
     chunk = max(1, len(tasks) // (workers * 16))
     # Control C while the workers start must not reach them before they ignore it
-    # (each would print a traceback): ignored here while the pool is made.
+    # (each would print a traceback): ignored here while the pool is made, so that they
+    # start ignoring it. Where the system can, it is also held back meanwhile (blocked):
+    # one that comes then is not lost but raised here once the pool is made; and the
+    # pool's own threads, started meanwhile, keep it blocked, so it always reaches this
+    # thread, the one that can stop the command.
     main = threading.current_thread() is threading.main_thread()
+    hold = main and hasattr(signal, "pthread_sigmask")
+    if hold:
+        # (multiprocessing's resource tracker unblocks it once it has started: started
+        # first, it cannot undo the hold)
+        resource_tracker.ensure_running()
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
     before = set(multiprocessing.active_children())
     pool: ProcessPoolExecutor | None = None
@@ -333,12 +344,14 @@ def _play_all(tasks: list[_Task], jobs: int) -> Iterator[GameResult]:
             ]
             ours = set(multiprocessing.active_children()) - before
         finally:
-            if main:  # (a Control C that came meanwhile is raised here: the workers go)
+            if main:
                 signal.signal(signal.SIGINT, previous)
+            if hold:  # (a Control C that came meanwhile is raised here: the workers go)
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         for future in chunks:
-            # Waited for a moment at a time: Control C may reach one of the pool's own
-            # threads, and this one (which alone can stop the command) sees it only once
-            # it is awake.
+            # Waited for a moment at a time: where Control C cannot be held back, it may
+            # reach one of the pool's own threads, and this one (which alone can stop the
+            # command) sees it only once it is awake.
             while True:
                 try:
                     results = future.result(timeout=WAKE_EVERY)
@@ -350,6 +363,8 @@ def _play_all(tasks: list[_Task], jobs: int) -> Iterator[GameResult]:
         for worker in ours:
             worker.kill()
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            # (waited for: the pool lets go of the killed workers at once, and a pool
+            # still letting go when the interpreter ends can print a traceback)
+            pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
