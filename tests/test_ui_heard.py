@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,15 @@ def _heard(play: Played, d: Driver, ended: Sequence[str]) -> bool:
     name = d.screen.voice.names[play.player]
     tile = words.tile(play.tile)
     return any(name in text and re.search(rf"\b{re.escape(tile)}\b", text, re.I) for text in ended)
+
+
+async def _until(test: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+    """Wait (bounded) until *test* holds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not test():
+        assert loop.time() < deadline, f"waited {timeout} s for {what}"
+        await asyncio.sleep(0.02)
 
 
 def test_where_speech_cannot_tell_the_prompt_counts_the_plays_not_heard(
@@ -94,22 +103,29 @@ def test_a_catch_up_cut_off_is_said_again_until_it_is_heard(
             d.screen.listener.quiet_after = QUIET
             while not d.my_turn():
                 await d.settle()
+            played = len(_bot_plays(d))
             assert await d.play_turn()
-            # Keys while the others play, then a quiet moment, then keys again that cut
-            # the catch-up, then quiet: the catch-up comes again, and is heard.
-            for _ in range(10):
+            # Keys while the others play (until a bot has played meanwhile, however busy
+            # the machine), then a quiet moment, then keys again that cut the catch-up,
+            # then quiet: the catch-up comes again, and is heard.
+            presses = 0
+            while presses < 10 or len(_bot_plays(d)) == played:
+                assert presses < 2000, "no bot played while the keys were pressed"
                 await d.press("h")
+                presses += 1
                 await asyncio.sleep(0.01)
-            await asyncio.sleep(QUIET * 1.5)
-            catchups = [t for t in speech.texts if t.startswith("Meanwhile")]
-            assert catchups
+
+            def catchups() -> list[str]:
+                return [t for t in speech.texts if t.startswith("Meanwhile")]
+
+            await _until(lambda: bool(catchups()), "a catch-up once the keys stopped")
             await d.press("h")  # cuts the catch-up off
-            await asyncio.sleep(QUIET * 3)
-            await d.settle()
-            await asyncio.sleep(1.0)
-            again = [t for t in speech.texts if t.startswith("Meanwhile")]
-            assert len(again) >= 2
-            assert any(t.startswith("Meanwhile") for t in speech.ended)
+            await _until(
+                lambda: (
+                    len(catchups()) >= 2 and any(t.startswith("Meanwhile") for t in speech.ended)
+                ),
+                "the catch-up said again, to its end",
+            )
 
     asyncio.run(go())
 
