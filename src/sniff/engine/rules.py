@@ -112,8 +112,9 @@ class RulesError(ValueError):
     >>> try:
     ...     preset("nope")
     ... except RulesError as error:
-    ...     print(error.problem.value, error.values["name"])
-    unknown-preset nope
+    ...     refused = error
+    >>> refused.problem.value, refused.values["name"]
+    ('unknown-preset', 'nope')
     """
 
     def __init__(self, message: str, problem: RulesProblem, **values: object) -> None:
