@@ -168,6 +168,7 @@ def page_words(tr: Translator) -> dict[str, str]:
     """Every label, heading and short text the page shows, by name."""
     _ = tr._
     texts = GameTexts(tr)
+    menu = MenuWords(tr)
     words: dict[str, str] = {
         # Translators: the web page's title and main heading.
         "title": _("Sniff by ear"),
@@ -195,9 +196,9 @@ def page_words(tr: Translator) -> dict[str, str]:
         # Translators: the web page: the heading of the part where you open a new table.
         "create_heading": _("Open a new table"),
         # Translators: the web page: the label of the choice of rules for a new table.
-        "rules": MenuWords(tr).label("preset"),
+        "rules": menu.label("preset"),
         # Translators: the web page: the label of the choice of how many play.
-        "players": MenuWords(tr).label("players"),
+        "players": menu.label("players"),
         # Translators: the web page: the label of one seat's choice ("Seat 2"); {number}
         # is the seat's number round the table.
         "seat": _("Seat {number}"),
@@ -207,8 +208,8 @@ def page_words(tr: Translator) -> dict[str, str]:
         # Translators: the web page: a seat played by a computer player of a strength
         # ("computer: expert").
         "seat_bot": _("computer: {level}"),
-        "target_label": MenuWords(tr).label("target"),
-        "muggins_label": MenuWords(tr).label("muggins"),
+        "target_label": menu.label("target"),
+        "muggins_label": menu.label("muggins"),
         # Translators: the web page: a hint under the field for the points that win a new
         # table's game.
         "target_hint": _("Empty: as the rules say."),
@@ -293,9 +294,9 @@ def page_words(tr: Translator) -> dict[str, str]:
         "voice_label": _("Built-in voice (for playing without a screen reader)"),
         # Translators: the web page: the choice of how long the page waits after each of
         # the others' turns before the next one comes.
-        "pace_label": MenuWords(tr).label("pace"),
+        "pace_label": menu.label("pace"),
         # Translators: the web page: the choice of how much the game says.
-        "verbosity_label": MenuWords(tr).label("verbosity"),
+        "verbosity_label": menu.label("verbosity"),
         # Translators: the web page: heading after the game.
         "over_heading": _("The game is over"),
         # Translators: the web page: the button that downloads the game's record.
@@ -318,7 +319,7 @@ def page_words(tr: Translator) -> dict[str, str]:
         "skip": _("To the game"),
         # Translators: the web page: the label of a tile button that can be played now.
         "fits_now": _("{tile}, can be played"),
-        "rate_label": MenuWords(tr).label("rate"),
+        "rate_label": menu.label("rate"),
         # Translators: the web page: the label of the count on the table.
         "count": texts.screen_count(),
         "round": texts.screen_round(),
@@ -337,13 +338,13 @@ def page_words(tr: Translator) -> dict[str, str]:
         "first_digit": texts.first_digit("{pips}").text,  # type: ignore[arg-type]
     }
     for name in sorted(PRESETS):
-        words[f"preset_{name}"] = MenuWords(tr).preset(name)
+        words[f"preset_{name}"] = menu.preset(name)
     for level in values(BotLevel):
-        words[f"level_{level}"] = MenuWords(tr).bot_level(level)
+        words[f"level_{level}"] = menu.bot_level(level)
     for seconds in TIMER_CHOICES[1:]:
-        words[f"timer_{seconds}"] = MenuWords(tr).seconds(seconds)
+        words[f"timer_{seconds}"] = menu.seconds(seconds)
     for index, pause in enumerate(PACE_CHOICES):
-        words[f"pace_{index}"] = MenuWords(tr).seconds(pause)
+        words[f"pace_{index}"] = menu.seconds(pause)
     for code, name in LANGUAGE_NAMES.items():
         words[f"lang_{code}"] = name
     for level in ("brief", "normal", "verbose"):
