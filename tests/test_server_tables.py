@@ -4,7 +4,9 @@ budgets of an address, and a table nobody sits at ending after half an hour, sav
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
+import logging
 import threading
 import time
 from pathlib import Path
@@ -186,3 +188,41 @@ def test_a_snapshot_that_cannot_be_written_leaves_the_one_before_whole(tmp_path:
     with pytest.raises(OSError):
         replace(path, '{"third": 3}')
     assert path.read_text(encoding="utf-8") == '{"second": 2}'
+
+
+def test_a_table_that_cannot_be_saved_plays_on_and_is_saved_once_it_can(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A full disk (here: every save refused with ENOSPC) must not leave the players in
+    silence: the steps still reach them, the log says it once, and the table is saved
+    at the first step after the disk has room again."""
+    full = [True]
+
+    def write(path: Path, text: str) -> None:
+        if full[0]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        replace(path, text)
+
+    monkeypatch.setattr("sniff.server.store._replace", write)
+
+    async def go() -> None:
+        async with server(tmp_path, seed=24) as running:
+            ada = Player(url_of(running), "Ada")
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "greedy"]})
+            await ada.wait_for(lambda: ada.at > 10)  # the game goes on, told to Ada
+            host = next(iter(running.tables.values()))
+            path = running.store.path(host.code)
+            assert not path.exists()
+            full[0] = False
+            at = ada.at
+            await ada.wait_for(lambda: ada.at > at + 2 and path.exists())
+            saved, _, _ = restore(load_game(path))
+            assert len(saved.log) > at
+            await ada.close()
+
+    with caplog.at_level(logging.WARNING, logger="sniff.server.hosted"):
+        asyncio.run(go())
+    said = [r.getMessage() for r in caplog.records if r.name == "sniff.server.hosted"]
+    assert sum("cannot be saved" in m for m in said) == 1
+    assert any("is saved again" in m for m in said)

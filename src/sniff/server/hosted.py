@@ -17,6 +17,7 @@ A step's frames go out only after the snapshot that holds it is on disk
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -44,6 +45,8 @@ from sniff.session.game import GameSession
 from sniff.session.table import Table, Thinker, Update
 
 __all__ = ["DROP_NOTICE", "GRACE", "IDLE_END", "HostedTable"]
+
+_log = logging.getLogger(__name__)
 
 #: Seconds before the others hear that a player's connection dropped.
 DROP_NOTICE = 2.0
@@ -103,6 +106,7 @@ class HostedTable:
         self._on_end = on_end
         self._on_start = on_start
         self._dirty = False  # the table changed since the last save
+        self._save_failed = False  # the last save failed (said once in the log)
         self._timed_out: int | None = None  # a seat a bot plays one turn for
         self._feeds = [_SeatFeed(self, seat.index) for seat in seats]
         self._spectator_feed = _SpectatorFeed(self)
@@ -512,15 +516,33 @@ class HostedTable:
     async def flush(self) -> None:
         """Save the table, then send what waited for the save: a step is told only
         once it is on disk. One flush at a time (the lock): frames go out in the order
-        they were made, and no older snapshot is written over a newer one."""
+        they were made, and no older snapshot is written over a newer one.
+
+        A save that fails (a full disk) is said in the server's log, and tried again
+        at the next step; the players hear the game go on meanwhile, never silence."""
+        unsaved = False
         async with self._flush_lock:
             while self._outbox or self._dirty:
                 ready, self._outbox = self._outbox, []
                 if self._dirty:
                     self._dirty = False
-                    await self.store.write(self)
+                    unsaved = not await self._save()
                 for channel, frame in ready:
                     channel.send(frame)
+            self._dirty = self._dirty or unsaved
+
+    async def _save(self) -> bool:
+        try:
+            await self.store.write(self)
+        except OSError as error:
+            if not self._save_failed:
+                _log.error("table %s cannot be saved (tried at each step): %s", self.code, error)
+            self._save_failed = True
+            return False
+        if self._save_failed:
+            _log.warning("table %s is saved again", self.code)
+        self._save_failed = False
+        return True
 
     # -- idleness -------------------------------------------------------------------------
 
