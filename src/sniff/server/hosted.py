@@ -11,7 +11,9 @@ when every present person is ready.
 Every frame a seat gets is built from that seat's :class:`~sniff.session.table.Update`
 (the events it may see and its own view) or from public news: nothing else.
 A step's frames go out only after the snapshot that holds it is on disk
-(:meth:`HostedTable.flush`), so no action the server confirmed is lost.
+(:meth:`HostedTable.flush`), so no action the server confirmed is lost; only a
+save the disk refuses (full) lets them go out unsaved, said in the log, rather
+than leave the players in silence.
 """
 
 from __future__ import annotations
