@@ -23,7 +23,13 @@ def _no_speech_from_this_machine(
     """Tests never speak through the machine's own Speech Dispatcher or Orca: the
     suite gives the same result whether or not they are installed or running.
     A test that wants a real Speech Dispatcher starts its own and points
-    ``SPEECHD_ADDRESS`` at it."""
+    ``SPEECHD_ADDRESS`` at it; a test that wants a real Orca starts a desktop of
+    its own (``tests/orca_desktop.py``). The games a test starts as programs look
+    for a screen reader on a D-Bus session that does not exist, and so never see
+    the machine's Orca (nor another test's)."""
     socket = tmp_path_factory.getbasetemp() / "no-speech-dispatcher.sock"
     monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{socket}")
+    bus = tmp_path_factory.getbasetemp() / "no-session-bus.sock"
+    monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", f"unix:path={bus}")
     monkeypatch.setattr("sniff.output.speech.orca_running", lambda: False)
+    monkeypatch.setattr("sniff.output.speech.probe.terminal_reader", lambda *a, **k: None)

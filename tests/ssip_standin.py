@@ -76,7 +76,10 @@ What it tells:
 from __future__ import annotations
 
 import contextlib
+import html
+import json
 import os
+import re
 import shutil
 import socket
 import tempfile
@@ -90,6 +93,8 @@ from types import TracebackType
 __all__ = ["Message", "SsipStandIn"]
 
 _PRIORITIES = {"important": 1, "message": 2, "text": 3, "notification": 4, "progress": 5}
+_LOW = ("notification", "progress")
+_TAG = re.compile(r"<[^>]*>")
 _EVENTS = {"begin": "701 BEGIN", "end": "702 END", "cancel": "703 CANCELED"}
 # Replies to SET, by parameter: what Speech Dispatcher answers.
 _SET_REPLIES = {
@@ -130,6 +135,10 @@ class Message:
     began: float | None = None
     stopped: float | None = None  # when it ended or was cancelled
     until: float = 0.0  # when it will have been said, while speaking
+    sender: str = ""  # the client's name (``SET SELF CLIENT_NAME``) when it was given
+    why: str = ""  # why it was cancelled: "cancel by NAME", "stop by NAME",
+    # "newer text", "priority from NAME", "client gone"
+    received: float = 0.0  # when the server took it
 
 
 @dataclass
@@ -141,6 +150,7 @@ class _Client:
     language: str = "en"
     rate: int = 0
     notify: set[str] = field(default_factory=set)
+    ssml: bool = False
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -155,6 +165,7 @@ class SsipStandIn:
         time_scale: float = 1.0,
         sound: str = "works",
         rate: int = 0,
+        log: str | os.PathLike[str] | None = None,
     ) -> None:
         self._folder = None if path is None else Path(path).parent
         self._own_folder = path is None
@@ -177,6 +188,8 @@ class SsipStandIn:
         self._threads: list[threading.Thread] = []
         self._running = False
         self._hung = False
+        self._started = time.monotonic()
+        self._log = None if log is None else open(log, "a", encoding="utf-8")  # noqa: SIM115
         self.set_sound(sound)
 
     # -- starting and stopping -----------------------------------------------------
@@ -220,6 +233,10 @@ class SsipStandIn:
             thread.join(timeout=2.0)
         self._threads = [thread for thread in self._threads if thread.is_alive()]
         self.path.unlink(missing_ok=True)
+        if self._log is not None:
+            with self._state:
+                self._log.close()
+                self._log = None
         if self._own_folder and self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
 
@@ -327,6 +344,8 @@ class SsipStandIn:
                     text = self._read_text(reader)
                     if text is None:
                         break
+                    if client.ssml:
+                        text = _plain(text)
                     message = self._queue(client, text, client.priority)
                     self._send(client, [f"225-{message.id}", "225 OK MESSAGE QUEUED"])
                 elif not self._answer(client, line):
@@ -337,7 +356,10 @@ class SsipStandIn:
             reader.close()
             _close(sock)
             with self._state:
-                self._cancel(lambda m: m.client == client.number, speaking_only=False)
+                self._cancel(
+                    lambda m: m.client == client.number, speaking_only=False, why="client gone"
+                )
+                self._state.notify_all()
 
     def _read_text(self, reader: object) -> str | None:
         lines: list[str] = []
@@ -365,13 +387,18 @@ class SsipStandIn:
             )
         elif verb == "LIST" and len(words) >= 2:
             self._send(client, self._list(words[1].upper()))
+        elif verb == "HISTORY" and words[1:3] == ["GET", "CLIENT_ID"]:
+            self._send(client, [f"240-{client.number}", "240 OK CLIENT ID SENT"])
         elif verb in ("CANCEL", "STOP") and len(words) >= 2:
-            self._stop(client, words[1], speaking_only=verb == "STOP")
+            self._stop(client, words[1], verb.lower())
             self._send(client, ["213 OK CANCELED" if verb == "CANCEL" else "210 OK STOPPED"])
         elif verb in ("PAUSE", "RESUME") and len(words) >= 2:
             self._send(client, ["211 OK PAUSED" if verb == "PAUSE" else "212 OK RESUMED"])
         elif verb in ("CHAR", "KEY", "SOUND_ICON") and len(words) >= 2:
-            message = self._queue(client, " ".join(words[1:]), client.priority)
+            said = " ".join(words[1:])
+            if verb == "CHAR" and said == "space":
+                said = " "
+            message = self._queue(client, said, client.priority)
             self._send(client, [f"225-{message.id}", "225 OK MESSAGE QUEUED"])
         elif verb == "BLOCK" and len(words) >= 2:
             self._send(
@@ -391,6 +418,8 @@ class SsipStandIn:
                 client.priority = value.lower()
             elif what == "LANGUAGE":
                 client.language = value
+            elif what == "SSML_MODE":
+                client.ssml = value.lower() == "on"
             elif what == "RATE":
                 with contextlib.suppress(ValueError):
                     client.rate = int(value)
@@ -439,33 +468,72 @@ class SsipStandIn:
     def _queue(
         self, client: _Client, text: str, priority: str, seconds: float | None = None
     ) -> Message:
+        """Take a message and apply Speech Dispatcher's priority rules (SSIP 4.9.1):
+
+        - ``important`` cuts whatever else is being said (``message`` and ``text``
+          wait behind it, ``notification`` and ``progress`` are dropped);
+        - ``message`` drops every ``text``, ``notification`` and ``progress``
+          message, said or waiting, and waits behind earlier ``message`` ones;
+        - ``text`` keeps only the newest ``text`` message, and drops
+          ``notification`` and ``progress`` ones;
+        - ``notification`` and ``progress`` are dropped while anything more
+          urgent waits or is said (a newer ``notification`` replaces an older).
+        """
         with self._state:
             number = len(self.messages) + 1
             message = Message(number, client.number, text, priority, client.language)
             message.seconds = seconds
+            message.sender = client.name
+            message.received = time.monotonic()
             self.messages.append(message)
-            if priority == "text":  # only the newest text message is kept
+            rank = _PRIORITIES[priority]
+            why = f"priority from {client.name or client.number}"
+            if priority == "important":
+                self._cancel(lambda m: m.priority != "important", speaking_only=True, why=why)
+                self._cancel(lambda m: m.priority in _LOW, speaking_only=False, why=why)
+            elif priority == "message":
+                self._cancel(lambda m: m.priority in ("text", *_LOW), speaking_only=False, why=why)
+            elif priority == "text":
                 self._cancel(
-                    lambda m: m.priority == "text" and m is not message, speaking_only=False
+                    lambda m: m.priority == "text" and m is not message,
+                    speaking_only=False,
+                    why="newer text",
                 )
-            elif _PRIORITIES[priority] < _PRIORITIES["text"]:
-                self._cancel(
-                    lambda m: _PRIORITIES[m.priority] >= _PRIORITIES["text"], speaking_only=True
+                self._cancel(lambda m: m.priority in _LOW, speaking_only=False, why=why)
+            else:
+                busier = any(
+                    m.state in ("speaking", "waiting") and _PRIORITIES[m.priority] < rank
+                    for m in self.messages
+                    if m is not message
                 )
+                if busier:
+                    self._cancel(lambda m: m is message, speaking_only=False, why="busy")
+                elif priority == "notification":
+                    self._cancel(
+                        lambda m: m.priority == "notification" and m is not message,
+                        speaking_only=False,
+                        why="newer notification",
+                    )
+            self._note(message, "received")
             self._state.notify_all()
             return message
 
-    def _stop(self, client: _Client, target: str, *, speaking_only: bool) -> None:
+    def _stop(self, client: _Client, target: str, verb: str) -> None:
+        """``CANCEL`` drops the messages said and waiting, ``STOP`` the one being said."""
+        speaking_only = verb == "stop"
+        why = f"{verb} by {client.name or client.number}"
         with self._state:
             if target.upper() == "ALL":
-                self._cancel(lambda m: True, speaking_only=speaking_only)
+                self._cancel(lambda m: True, speaking_only=speaking_only, why=why)
             elif target.upper() == "SELF":
-                self._cancel(lambda m: m.client == client.number, speaking_only=speaking_only)
+                self._cancel(
+                    lambda m: m.client == client.number, speaking_only=speaking_only, why=why
+                )
             elif target.isdigit():
-                self._cancel(lambda m: m.id == int(target), speaking_only=speaking_only)
+                self._cancel(lambda m: m.id == int(target), speaking_only=speaking_only, why=why)
             self._state.notify_all()
 
-    def _cancel(self, which: Callable[[Message], bool], *, speaking_only: bool) -> None:
+    def _cancel(self, which: Callable[[Message], bool], *, speaking_only: bool, why: str) -> None:
         """Cancel the messages *which* picks (state lock held); a hung or mute sound
         reports nothing, and a hung one stays stuck."""
         if self._sound != "works":
@@ -474,7 +542,27 @@ class SsipStandIn:
         for message in self.messages:
             if message.state in states and which(message):
                 message.state, message.stopped = "cancelled", time.monotonic()
+                message.why = why
                 self._event(message, "cancel")
+                self._note(message, "cut")
+
+    def _note(self, message: Message, what: str) -> None:
+        """Write *what* became of *message* to the log file, if there is one (lock held)."""
+        if self._log is None:
+            return
+        entry = {
+            "t": round(time.monotonic() - self._started, 3),
+            "what": what,
+            "id": message.id,
+            "sender": message.sender,
+            "priority": message.priority,
+            "text": message.text,
+        }
+        if message.why:
+            entry["why"] = message.why
+        with contextlib.suppress(OSError, ValueError):
+            self._log.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            self._log.flush()
 
     def _event(self, message: Message, kind: str) -> None:
         client = self._clients.get(message.client)
@@ -494,6 +582,7 @@ class SsipStandIn:
                     speaking.state, speaking.stopped = "ended", now
                     self._ended.append(speaking)
                     self._event(speaking, "end")
+                    self._note(speaking, "ended")
                     continue
                 if speaking is None and self._sound != "mute" and not self._hung:
                     waiting = [m for m in self.messages if m.state == "waiting"]
@@ -506,9 +595,15 @@ class SsipStandIn:
                         nxt.until = now + max(0.01, seconds)
                         self._hung = self._sound == "hangs"
                         self._event(nxt, "begin")
+                        self._note(nxt, "begun")
                         continue
                 wait = 0.5 if speaking is None else max(0.001, speaking.until - now)
                 self._state.wait(min(0.5, wait))
+
+
+def _plain(ssml: str) -> str:
+    """The words of an SSML message (Orca sends its text so, with a mark per word)."""
+    return html.unescape(_TAG.sub("", ssml)).replace("\ue000", "").strip()
 
 
 def _close(sock: socket.socket | None) -> None:

@@ -8,7 +8,6 @@ import io
 import os
 import struct
 import termios
-import threading
 
 import pytest
 
@@ -35,7 +34,7 @@ def test_lines_fit_a_narrow_terminal_and_break_between_words(columns: int) -> No
     master, stream = _terminal(columns)
     try:
         assert line_width(stream) == columns - 1
-        write_lines(stream, SAID, threading.Lock())
+        write_lines(stream, SAID)
         written = os.read(master, 4096).decode("utf-8").replace("\r\n", "\n").splitlines()
     finally:
         stream.close()

@@ -112,7 +112,7 @@ def test_the_line_echo_passes_the_question_through() -> None:
     played, prompt = output.say([Utterance("Anna plays five-three."), Utterance("Your turn.")])
     inner.heard_as[0] = Heard.CUT
     assert (played.heard(), prompt.heard()) == (Heard.CUT, Heard.END)
-    assert lines.getvalue() == "Anna plays five-three.\nYour turn.\n"
+    assert lines.getvalue() == "Anna plays five-three.\nYour turn."
 
 
 def test_outputs_that_cannot_tell_say_unknown(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -28,7 +28,11 @@ def test_text_writes_flushed_lines_per_announcement() -> None:
     stream = io.StringIO()
     speech = TextSpeech(stream)
     speech.speak("Du bist dran.")
+    # The cursor waits at the end of the newest line (a terminal reader reads text that
+    # ends where the cursor stands); the next announcement starts a line of its own.
+    assert stream.getvalue() == "Du bist dran."
     speech.speak("Fünferpasch: zehn Punkte.\nNoch 3 Steine.", interrupt=True)
+    assert stream.getvalue() == "Du bist dran.\nFünferpasch: zehn Punkte. Noch 3 Steine."
     speech.braille("Fünferpasch")  # already on the display as a line
     speech.speak("   ")
     speech.silence()
@@ -53,12 +57,16 @@ def test_long_announcements_are_split_at_sentence_ends_for_braille() -> None:
 def test_text_survives_a_console_without_umlauts() -> None:
     raw = io.BytesIO()
     stream = io.TextIOWrapper(raw, encoding="ascii")
-    TextSpeech(stream).speak("Fünf")
+    speech = TextSpeech(stream)
+    speech.speak("Fünf")
+    speech.close()
     assert raw.getvalue() == b"F?nf\n"
 
 
 def test_text_defaults_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
-    TextSpeech().speak("Runde zwei")
+    speech = TextSpeech()
+    speech.speak("Runde zwei")
+    speech.close()
     assert capsys.readouterr().out == "Runde zwei\n"
 
 
@@ -163,4 +171,5 @@ def test_auto_without_a_reader_or_a_device_speaks_text() -> None:
     speech = create_speech("auto", sound=NullPlayer(), text_stream=stream)
     assert speech.name == "text"
     speech.speak("Willkommen")
+    speech.close()
     assert stream.getvalue() == "Willkommen\n"

@@ -120,13 +120,32 @@ class SpeechOutput(str, Enum):
     """A speech output by kind: what a speech backend is (its ``name``), and what the
     notices and ``sniff doctor`` name. The first four are also speech settings
     (:class:`SpeechMode`); Speech Dispatcher is reached on Linux behind the screen
-    reader setting."""
+    reader setting, and a screen reader that reads the terminal (``reader``) by the
+    screen reader and automatic settings."""
 
     SCREENREADER = "screenreader"
     SPEECHD = "speechd"
     VOICE = "voice"
     TEXT = "text"
     NONE = "none"
+    # The screen reader reads the terminal, where the game writes each announcement
+    # as a line; the game itself stays silent.
+    READER = "reader"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class ReaderSign(str, Enum):
+    """How the game saw the screen reader that reads its terminal (``sniff doctor``
+    says which): Orca's own D-Bus service, Orca on the accessibility (AT-SPI) bus,
+    the reader's process, Speakup's kernel module, or prismatoid (Windows, macOS)."""
+
+    SERVICE = "service"
+    REGISTRY = "registry"
+    PROCESS = "process"
+    KERNEL = "kernel"
+    PRISM = "prism"
 
     def __str__(self) -> str:
         return self.value

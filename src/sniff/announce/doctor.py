@@ -12,7 +12,7 @@ from typing import Protocol
 from sniff.announce.menu import LANGUAGE_NAMES
 from sniff.announce.notices import NoticeWords, OutputChange
 from sniff.announce.phrases import sentences
-from sniff.enums import SpeechProblem
+from sniff.enums import ReaderSign, SpeechOutput, SpeechProblem
 from sniff.i18n import Translator
 
 __all__ = ["Diagnosis", "DoctorWords"]
@@ -41,6 +41,10 @@ class Diagnosis(Protocol):
     def accessible_output2(self) -> bool: ...
     @property
     def orca_running(self) -> bool | None: ...
+    @property
+    def reader(self) -> str | None: ...
+    @property
+    def reader_sign(self) -> str | None: ...
     @property
     def speechd_socket(self) -> str | None: ...
     @property
@@ -80,8 +84,17 @@ class DoctorWords:
             ),
         ]
         used = self.notices.output_name(found.used, found.used_label)
-        # Translators: sniff doctor: where the game's words go now ("the built-in voice").
-        lines.append(sentences(tr._("the game speaks through: {output}").format(output=used)))
+        if found.used == SpeechOutput.READER:
+            # Translators: sniff doctor: a screen reader reads the terminal ({output} is its
+            # name, "Orca"); the game writes each announcement as a line and is silent itself.
+            text = tr._(
+                "the game writes each announcement as a line, and {output} reads it; "
+                "the game does not speak itself"
+            )
+        else:
+            # Translators: sniff doctor: where the game's words go now ("the built-in voice").
+            text = tr._("the game speaks through: {output}")
+        lines.append(sentences(text.format(output=used)))
         for change in found.start_problems:
             lines.append(self.notices.fallback(change).text)
         lines.extend(self._readers(found))
@@ -97,15 +110,20 @@ class DoctorWords:
     def _readers(self, found: Diagnosis) -> list[str]:
         tr = self.tr
         lines = []
-        if found.readers_running:
+        if found.reader:
+            text = self._reader(found.reader, found.reader_sign)
+        elif found.readers_running:
             # Translators: sniff doctor: screen readers the game can reach ("NVDA").
             text = tr._("screen readers running: {names}").format(
                 names=", ".join(found.readers_running)
             )
         elif found.orca_running:
-            # Translators: sniff doctor (Linux): Orca runs; the game speaks through Speech
-            # Dispatcher, as Orca does.
-            text = tr._("Orca is running; the game reaches it through Speech Dispatcher")
+            # Translators: sniff doctor (Linux): Orca runs in this desktop, but the doctor
+            # was not started in a terminal Orca reads (its output goes to a file or a pipe).
+            text = tr._(
+                "Orca is running, but this is not a terminal it reads; in a terminal, "
+                "Orca reads what the game writes"
+            )
         else:
             # Translators: sniff doctor: no screen reader is running. Advice: start NVDA,
             # JAWS, VoiceOver or Orca before the game, or use the built-in voice.
@@ -130,6 +148,27 @@ class DoctorWords:
             )
         lines.append(sentences(text))
         return lines
+
+    def _reader(self, reader: str, sign: str | None) -> str:
+        """The screen reader that reads this terminal, and how the game saw it."""
+        tr = self.tr
+        signs: dict[str, str] = {
+            # Translators: sniff doctor: how the game saw the screen reader: Orca's own
+            # D-Bus service (Orca 46 and later).
+            ReaderSign.SERVICE: tr._("Orca's own service answers"),
+            # Translators: sniff doctor: Orca is listed on the desktop's accessibility bus.
+            ReaderSign.REGISTRY: tr._("it is on the desktop's accessibility bus"),
+            # Translators: sniff doctor: the screen reader's program runs in this session.
+            ReaderSign.PROCESS: tr._("its program runs in this session"),
+            # Translators: sniff doctor: Speakup, the Linux console's screen reader, is loaded.
+            ReaderSign.KERNEL: tr._("its kernel module is loaded"),
+            # Translators: sniff doctor: prismatoid, the screen reader library, found it.
+            ReaderSign.PRISM: tr._("prismatoid finds it running"),
+        }
+        # Translators: sniff doctor: the screen reader that reads this terminal ({reader},
+        # "Orca", "NVDA") and how it was seen ({how}, one of the short phrases above).
+        text = tr._("{reader} reads this terminal ({how})")
+        return sentences(text.format(reader=reader, how=signs.get(str(sign), str(sign))))
 
     def _speechd(self, found: Diagnosis) -> str:
         tr = self.tr

@@ -60,6 +60,9 @@ class NoticeWords:
             SpeechOutput.TEXT: tr.pgettext("speech", "text lines"),
             # Translators: no speech at all, in notices.
             SpeechOutput.NONE: tr.pgettext("speech", "no speech"),
+            # Translators: the screen reader that reads the game's lines in the terminal
+            # (Orca, NVDA...), in notices where its own name is not known.
+            SpeechOutput.READER: tr.pgettext("speech", "the screen reader reading this terminal"),
         }
         return names.get(kind, kind)
 
@@ -85,7 +88,17 @@ class NoticeWords:
         tr = self.tr
         old = self.output_name(change.old, change.old_label)
         new = self.output_name(change.new, change.new_label)
-        if change.revived:
+        if change.revived and change.new == SpeechOutput.READER:
+            # Translators: the screen reader (Orca, NVDA) reads the game's terminal again
+            # after it had stopped; the game's own speech stops. {new} is its name.
+            text = tr._("{new} is reading this terminal again; the game stops speaking itself")
+            text = text.format(new=new)
+        elif change.old == SpeechOutput.READER and not change.revived and change.started:
+            # Translators: the screen reader that read the game's terminal stopped (Orca
+            # crashed or was closed); {old} is its name, {new} how the game speaks now.
+            text = tr._("{old} stopped reading this terminal; speaking through {new} instead")
+            text = text.format(old=old, new=new)
+        elif change.revived:
             # Translators: a speech output is back (Speech Dispatcher restarted, the screen
             # reader started again); {new} is its name.
             text = tr._("{new} is back; speaking through it again").format(new=new)
@@ -141,6 +154,40 @@ class NoticeWords:
             # names ("The built-in voice could not start; speaking as text lines instead.").
             text = tr._("{old} could not start; speaking as {new} instead")
         return text.format(old=self.output_name(kind), new=new)
+
+    def reader_takes_lines(self, reader: str) -> Utterance:
+        """The player asked for the full screen, but a screen reader reads the terminal:
+        the game writes lines instead (a full screen would be read again at each change)."""
+        # Translators: at start, when the player asked for the full screen (--screen full)
+        # while a screen reader reads the terminal; {reader} is its name ("Orca", "NVDA").
+        text = self.tr._(
+            "{reader} reads this terminal, so the game writes each announcement as a line "
+            "instead of drawing the table, which {reader} would read again at every change"
+        ).format(reader=reader)
+        return Utterance(sentences(text), kind="fallback")
+
+    def reader_arrived(self, reader: str) -> Utterance:
+        """A screen reader started reading the terminal while the game ran."""
+        # Translators: a screen reader (Orca, NVDA) was started while the game ran; the game
+        # now writes each announcement as a line for it and stops speaking itself. {reader}
+        # is its name.
+        text = self.tr._(
+            "{reader} is running now: the game writes each announcement as a line for it "
+            "and stops speaking itself"
+        ).format(reader=reader)
+        return Utterance(sentences(text), kind="fallback")
+
+    def reader_and_voice(self, reader: str) -> Utterance:
+        """The built-in voice was chosen while a screen reader reads the terminal: the
+        player hears every announcement from both."""
+        # Translators: at start, when the speech setting is the built-in voice while a screen
+        # reader reads the terminal; {reader} is its name. M opens the menu, where the Speech
+        # item chooses the screen reader.
+        text = self.tr._(
+            "{reader} reads this terminal as well, so you hear the game twice. To hear it "
+            "once: M for the menu, then Speech, then screen reader"
+        ).format(reader=reader)
+        return Utterance(sentences(text), cue=Cue.INVALID, kind="fallback")
 
     def side_output_failed(self, what: str, detail: str) -> Utterance:
         """The transcript or the ``--audio-out`` file cannot be written: the game goes on.

@@ -196,6 +196,7 @@ def main_play(
         speech=speech,
         sound=sound,
         line_stream=line_stream,
+        screen_asked=args.screen == ScreenMode.FULL,
     )
     ctx.extra["file_settings"] = options.file_settings
     ctx.openers = screen_openers(hint_playouts=hint_playouts)

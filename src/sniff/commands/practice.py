@@ -86,6 +86,7 @@ def practice_context(args: argparse.Namespace) -> UiContext:
         screen_mode=settings.screen,
         transcript=str(args.transcript) if args.transcript else None,
         audio_out=args.audio_out,
+        screen_asked=args.screen == ScreenMode.FULL,
     )
     # Command-line values hold for this run only (see the game's settings keys).
     ctx.extra["file_settings"] = file_settings

@@ -17,9 +17,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from sniff.enums import SpeechMode, SpeechProblem
-from sniff.output.lines import Discard
+from sniff.output.lines import Discard, is_terminal
+from sniff.output.setup import reader_reads_terminal
 from sniff.output.sound import create_player
 from sniff.output.speech import FallbackEvent, create_speech
 from sniff.output.speech._synth import synthesiser, voice_for
@@ -45,7 +47,9 @@ class Diagnosis:
     prism_backends: list[str] = field(default_factory=list)
     readers_running: list[str] = field(default_factory=list)
     accessible_output2: bool = False
-    orca_running: bool | None = None  # Linux only
+    orca_running: bool | None = None  # Linux only: Orca runs in this desktop session
+    reader: str | None = None  # the screen reader that reads this terminal ("Orca")
+    reader_sign: str | None = None  # how it was seen (a ReaderSign)
     speechd_socket: str | None = None  # Linux only
     speechd_running: bool | None = None
     speechd_installed: bool | None = None
@@ -67,6 +71,9 @@ def diagnose(*, language: str, speech_mode: str, config_dir: Path, data_dir: Pat
         data_dir=str(data_dir),
     )
     _readers(found)
+    seen = reader_reads_terminal()
+    if seen is not None:
+        found.reader, found.reader_sign = seen.name, seen.sign
     if sys.platform.startswith("linux"):
         found.orca_running = orca_running()
         path = socket_path()
@@ -81,7 +88,9 @@ def diagnose(*, language: str, speech_mode: str, config_dir: Path, data_dir: Pat
             speech_mode,
             language=language,
             sound=player,
-            text_stream=Discard(),  # type: ignore[arg-type]
+            # The terminal the doctor runs in: a screen reader that reads it is what the
+            # game in this terminal speaks through (nothing is written to it here).
+            text_stream=_terminal_or_nothing(),
             on_fallback=found.start_problems.append,
         )
         found.used, found.used_label = speech.name, speech.label
@@ -89,6 +98,11 @@ def diagnose(*, language: str, speech_mode: str, config_dir: Path, data_dir: Pat
     finally:
         player.close()
     return found
+
+
+def _terminal_or_nothing() -> TextIO:
+    """This program's terminal, where it writes to one; else nowhere."""
+    return sys.stdout if is_terminal(sys.stdout) else Discard()  # type: ignore[return-value]
 
 
 def _readers(found: Diagnosis) -> None:
@@ -163,7 +177,7 @@ def speak_through_each(
                 mode,
                 language=language,
                 sound=player,
-                text_stream=Discard(),  # type: ignore[arg-type]
+                text_stream=_terminal_or_nothing(),
                 on_fallback=problems.append,
             )
             try:

@@ -244,6 +244,11 @@ class Output:
         else:
             self.starter.sounds(self, enabled)
 
+    def speaks_through(self, kind: str) -> bool:
+        """Whether the output that speaks now is of *kind* (through wrappers and the chain)."""
+        backend = speaking_backend(self.speech)
+        return getattr(backend, "name", None) == kind
+
     def busy(self) -> bool | None:
         """Whether speech is still being said: True or False where the speech output
         can tell, None where it cannot (then :meth:`estimate` stands in). A speech

@@ -13,6 +13,7 @@ device again) while the game goes on.
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -22,16 +23,17 @@ from sniff.announce.errors import ErrorWords
 from sniff.announce.notices import NoticeWords
 from sniff.enums import SpeechMode
 from sniff.i18n import Translator
-from sniff.output.lines import Discard, LineEcho
+from sniff.output.lines import Discard, LineEcho, is_terminal
 from sniff.output.router import Output
 from sniff.output.sound import NullPlayer, create_player
 from sniff.output.sound.base import SoundPlayer
-from sniff.output.speech import FallbackEvent, create_speech
+from sniff.output.speech import FallbackEvent, create_speech, probe
 from sniff.output.speech.base import SpeechBackend
+from sniff.output.speech.probe import ReaderSeen
 from sniff.output.transcript import Transcript
 from sniff.storage.settings import Settings
 
-__all__ = ["VOICE_MODES", "SpeechStarter", "open_output"]
+__all__ = ["VOICE_MODES", "SpeechStarter", "open_output", "reader_reads_terminal"]
 
 #: The speech settings that may speak with the built-in voice.
 VOICE_MODES = (SpeechMode.AUTO, SpeechMode.VOICE)
@@ -94,6 +96,13 @@ class SpeechStarter:
         )
         return self.wrapped(speech)
 
+    def take_lines(self, stream: TextIO) -> None:
+        """Write lines to *stream* from now on (a screen reader started reading the
+        terminal while the game ran full-screen); the next :meth:`restart` wraps the
+        speech for them."""
+        self.line_mode = True
+        self.line_stream = stream
+
     def wrapped(self, speech: SpeechBackend) -> SpeechBackend:
         """*speech*, and in line mode every announcement also as lines of text."""
         if self.line_mode and self.line_stream is not None:
@@ -137,6 +146,12 @@ class SpeechStarter:
                 return
             fresh.close()
         sound.set_enabled(enabled)
+
+
+def reader_reads_terminal() -> ReaderSeen | None:
+    """The screen reader that reads this program's terminal, if one does (and the
+    program writes to a terminal at all)."""
+    return probe.terminal_reader() if is_terminal(sys.stdout) else None
 
 
 def _player(settings: Settings, audio_out: Path | None) -> SoundPlayer:

@@ -39,11 +39,15 @@ from prompt_toolkit.styles import Style
 from sniff.announce import Utterance
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.keys import KeyTexts, help_part, invalid_key, key_name
-from sniff.enums import Cue, ScreenMode
+from sniff.announce.notices import NoticeWords
+from sniff.enums import Cue, ScreenMode, SpeechMode, SpeechOutput
 from sniff.i18n import Translator
-from sniff.output.setup import open_output
+from sniff.output.lines import is_terminal
+from sniff.output.setup import SpeechStarter, open_output, reader_reads_terminal
 from sniff.output.sound.base import SoundPlayer
 from sniff.output.speech.base import SpeechBackend
+from sniff.output.speech.probe import ReaderSeen
+from sniff.output.speech.reader import ReaderArrival
 from sniff.storage.settings import Settings
 from sniff.ui.base import Binding, Screen, UiContext
 from sniff.ui.confirm import ConfirmScreen
@@ -91,9 +95,21 @@ def build_context(
     speech: SpeechBackend | None = None,
     sound: SoundPlayer | None = None,
     line_stream: TextIO | None = None,
+    screen_asked: bool = False,
 ) -> UiContext:
     """The screens' shared context: *settings*, *translator* and the output
-    (:func:`sniff.output.setup.open_output`, whose arguments these are)."""
+    (:func:`sniff.output.setup.open_output`, whose arguments these are).
+
+    While a screen reader reads this terminal the screen is drawn as lines, whatever
+    *screen_mode* says: the reader reads every change of a full screen (measured with
+    Orca: the whole message area again at each redraw). *screen_asked*: the player
+    asked for the full screen on the command line, and hears why there is none.
+    """
+    reader = None
+    if speech is None and line_stream is None and screen_mode == ScreenMode.FULL:
+        reader = reader_reads_terminal()
+        if reader is not None:
+            screen_mode = ScreenMode.LINE
     if line_stream is None and screen_mode == ScreenMode.LINE:
         line_stream = sys.stdout  # nothing else writes there in line mode
     output = open_output(
@@ -108,6 +124,12 @@ def build_context(
     )
     ctx = UiContext(settings, translator, output)
     ctx.extra["screen_mode"] = screen_mode
+    if reader is not None and screen_asked:
+        output.say(NoticeWords(translator).reader_takes_lines(reader.name))
+    if reader is None and screen_mode == ScreenMode.LINE and speech is None:
+        reader = reader_reads_terminal()
+    if reader is not None and settings.speech_mode == SpeechMode.VOICE:
+        output.say(NoticeWords(translator).reader_and_voice(reader.name))
     if line_stream is not None:
         ctx.extra["line_stream"] = line_stream
     return ctx
@@ -125,6 +147,8 @@ class SniffApp:
         screen_mode: str = ScreenMode.FULL,
     ) -> None:
         self.ctx = ctx
+        # The context's screen wins: it was drawn as lines for a screen reader.
+        screen_mode = str(ctx.extra.get("screen_mode", screen_mode))
         self.screen_mode = screen_mode
         self.stack: list[Screen] = []
         self.errors: list[BaseException] = []
@@ -132,6 +156,7 @@ class SniffApp:
         self._exiting = False
         self.handled = 0  # keys handled so far (tests wait for them)
         self._help_part = 0  # F1 steps through the help, a part at a time
+        self._arrival: ReaderArrival | None = None  # looks for a screen reader started later
         full = screen_mode == ScreenMode.FULL
         if full:
             # Every screen's own drawing, then the messages (all that was said,
@@ -205,6 +230,8 @@ class SniffApp:
         if self._exiting:
             return
         self._exiting = True
+        if self._arrival is not None:
+            self._arrival.stop()
         for screen in reversed(self.stack):
             close = getattr(screen, "close", None)
             if callable(close):
@@ -384,7 +411,12 @@ class SniffApp:
     async def run_async(self, first: Callable[[SniffApp], Screen]) -> None:
         """Run until the player quits, starting with the screen *first* builds."""
         self._exiting = False
-        await self.application.run_async(pre_run=lambda: self.show(first(self)))
+
+        def start() -> None:
+            self._watch_for_a_reader()
+            self.show(first(self))
+
+        await self.application.run_async(pre_run=start)
 
     def run(self, first: Callable[[SniffApp], Screen]) -> None:
         """:meth:`run_async` for a plain program. SIGTERM and SIGHUP (the terminal
@@ -392,6 +424,7 @@ class SniffApp:
 
         def start() -> None:
             self._on_signals()
+            self._watch_for_a_reader()
             self.show(first(self))
 
         self._exiting = False
@@ -405,6 +438,66 @@ class SniffApp:
                 continue  # Windows has no SIGHUP; closing the console ends the process
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(number, lambda: self._guard(self.exit))
+
+    # -- a screen reader that starts after the game -------------------------------------
+
+    def _watch_for_a_reader(self) -> None:
+        """Look, while the game runs, for a screen reader that starts reading the
+        terminal later (the player started Orca after the game): the game then takes
+        the lines a reader reads and stops speaking over it."""
+        output = self.ctx.output
+        starter = output.starter
+        if (
+            not isinstance(starter, SpeechStarter)
+            or starter.injected
+            or not is_terminal(sys.stdout)
+        ):
+            return
+        if self.screen_mode == ScreenMode.LINE and output.speaks_through(SpeechOutput.READER):
+            return  # a reader reads it already (and the chain follows it)
+        loop = asyncio.get_running_loop()
+
+        def arrived(seen: ReaderSeen) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: the game ended
+                loop.call_soon_threadsafe(self._guard, lambda: self._reader_arrived(seen))
+
+        self._arrival = ReaderArrival(arrived)
+
+    def _reader_arrived(self, seen: ReaderSeen) -> None:
+        if self._exiting:
+            return
+        output, ctx = self.ctx.output, self.ctx
+        starter = output.starter
+        if not isinstance(starter, SpeechStarter):
+            return
+        if self.screen_mode == ScreenMode.FULL:
+            self._draw_lines_from_now_on()
+        starter.take_lines(sys.stdout)
+        ctx.extra["line_stream"] = sys.stdout
+        output.restart_speech(ctx.settings, ctx.translator)
+        notices = NoticeWords(ctx.translator)
+        output.say(notices.reader_arrived(seen.name))
+        if ctx.settings.speech_mode == SpeechMode.VOICE:
+            output.say(notices.reader_and_voice(seen.name))
+
+    def _draw_lines_from_now_on(self) -> None:
+        """Leave the full screen while the game runs: the terminal gets its own screen
+        back and from now on only the lines of the announcements."""
+        app = self.application
+        renderer = app.renderer
+        real = renderer.output
+        renderer.erase(leave_alternate_screen=True)
+        with contextlib.suppress(Exception):  # a terminal that is gone: nothing to show
+            real.show_cursor()
+            real.flush()
+        quiet = DummyOutput()
+        renderer.output = quiet
+        renderer.full_screen = False
+        app.output = quiet
+        app.full_screen = False
+        app.layout = Layout(HSplit([Window()]))
+        self.screen_mode = ScreenMode.LINE
+        self.ctx.extra["screen_mode"] = ScreenMode.LINE
 
     def report_errors(self, stream: TextIO | None = None) -> None:
         """After the app ended: print what went wrong, for a bug report."""

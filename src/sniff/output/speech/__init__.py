@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from sniff.enums import SpeechMode, SpeechOutput, SpeechProblem, values
+from sniff.output.lines import is_terminal
 from sniff.output.speech.base import SpeechBackend, SpeechError, SpeechUnavailable, VoiceSettings
 from sniff.output.speech.chain import FallbackCallback, FallbackEvent, FallbackSpeech
 from sniff.output.speech.null import NullSpeech
@@ -55,12 +56,15 @@ def create_speech(
     """Build the speech output for ``mode`` (one of :data:`MODES`): a chain that
     falls back, with a notice, down to text lines (and nothing, for ``none``).
 
-    - ``screenreader``: the running screen reader (prismatoid: NVDA, JAWS,
-      VoiceOver, Orca...), on Linux the game's own Speech Dispatcher client
-      behind it, then text.
+    - ``screenreader``: the screen reader that reads this terminal, where
+      *text_stream* is one (:mod:`sniff.output.speech.reader`: the game writes
+      lines, the reader reads them); else the running screen reader through
+      prismatoid (NVDA, JAWS, VoiceOver, Orca...); on Linux the game's own Speech
+      Dispatcher client behind it, then text.
     - ``voice``: the built-in voice, then a screen reader, then text. The voice
       needs *sound* to reach someone (a device or an ``--audio-out`` file).
-    - ``auto``: a running screen reader, else the built-in voice, else text.
+    - ``auto``: the screen reader that reads this terminal, else a running screen
+      reader, else the built-in voice, else text.
 
     A chosen output that cannot start is replaced at once and
     ``on_fallback`` hears why (``started=False``).
@@ -84,16 +88,24 @@ def create_speech(
         for kind, build in _reader_builders(language):
             attempt(kind, build)
 
+    def terminal_reader() -> bool:
+        """The reader that reads the terminal, where the lines go to one."""
+        if text_stream is None or not is_terminal(text_stream):
+            return False
+        attempt(SpeechOutput.READER, lambda: _terminal_reader(text_stream))
+        return bool(chain)
+
     def built_in_voice() -> None:
         attempt(SpeechOutput.VOICE, lambda: _voice(language, rate, volume, voice, sound))
 
     if mode == SpeechMode.SCREENREADER:
+        terminal_reader()
         readers()
     elif mode == SpeechMode.VOICE:
         built_in_voice()
         readers()
     elif mode == SpeechMode.AUTO:
-        if _reader_running():
+        if terminal_reader() or _reader_running():
             readers()
         built_in_voice()
         failures = [f for f in failures if f[0] != SpeechOutput.VOICE] if chain else failures
@@ -104,7 +116,8 @@ def create_speech(
         SpeechMode.SCREENREADER: SpeechOutput.SCREENREADER,
         SpeechMode.VOICE: SpeechOutput.VOICE,
     }.get(SpeechMode(mode))
-    if wanted is not None and on_fallback is not None and chain[0].name != wanted and failures:
+    taken = {wanted, SpeechOutput.READER} if wanted is SpeechOutput.SCREENREADER else {wanted}
+    if wanted is not None and on_fallback is not None and chain[0].name not in taken and failures:
         error = failures[0][1]
         with contextlib.suppress(Exception):  # a faulty notice must not stop the game
             on_fallback(
@@ -146,6 +159,12 @@ def _reader_builders(language: str) -> list[tuple[str, Callable[[], SpeechBacken
     else:
         builders.append((SpeechOutput.SCREENREADER, _accessible_output))
     return builders
+
+
+def _terminal_reader(stream: TextIO) -> SpeechBackend:
+    from sniff.output.speech.reader import TerminalReaderSpeech
+
+    return TerminalReaderSpeech(stream)
 
 
 def _prism_reader(language: str) -> SpeechBackend:

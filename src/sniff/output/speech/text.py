@@ -8,17 +8,17 @@ line is both speech and braille here.
 from __future__ import annotations
 
 import sys
-import threading
 from typing import TextIO
 
 from sniff.enums import SpeechOutput
-from sniff.output.lines import one_line, write_lines
+from sniff.output.lines import one_line, writer_for
 
 __all__ = ["TextSpeech", "one_line"]  # one_line: kept here for its old importers
 
 
 class TextSpeech:
-    """Writes every announcement as a new line and flushes it at once."""
+    """Writes every announcement as new lines and flushes them at once (the cursor
+    stays at the end of the newest: :mod:`sniff.output.lines`)."""
 
     name = SpeechOutput.TEXT
     #: A written line is read at once: the game never waits for it.
@@ -28,13 +28,12 @@ class TextSpeech:
         # Taken now, not at each write: something else may swap sys.stdout for
         # a moment later (the voice hides the synthesiser's chatter that way).
         self._stream: TextIO = stream if stream is not None else sys.stdout
-        self._lock = threading.Lock()
 
     def speak(self, text: str, *, interrupt: bool = False) -> None:
         """Write *text* as lines of at most 80 characters, split at sentence ends
         (see :func:`sniff.output.lines.braille_lines`); *interrupt* means nothing
         for lines already written."""
-        write_lines(self._stream, text, self._lock)
+        writer_for(self._stream).write(text)
 
     def braille(self, text: str) -> None:
         """Nothing extra: the spoken line already is on the braille display."""
@@ -43,6 +42,5 @@ class TextSpeech:
         """Lines already written cannot be taken back."""
 
     def close(self) -> None:
-        """Flush; the stream belongs to the caller and stays open."""
-        with self._lock:
-            self._stream.flush()
+        """End the last line; the stream belongs to the caller and stays open."""
+        writer_for(self._stream).finish()

@@ -1,0 +1,215 @@
+"""The terminal game with a real screen reader: Orca reading a GNOME terminal.
+
+Each test runs a desktop of its own (``tests/orca_desktop.py``): Xvfb, its own
+D-Bus and AT-SPI buses, Orca 43 speaking into a Speech Dispatcher stand-in that
+keeps one voice and Speech Dispatcher's priority rules and logs every sentence
+with what became of it. The installed ``sniff`` runs in gnome-terminal, keys go
+through the X server, and the tests assert on what Orca said, in order.
+
+The player of these tests waits a second after the voice falls silent before
+each key, as a player who listens does. What they measure is printed (run with
+``-s`` to see it): the figures of docs/speech.md come from here and from
+``benchmarks/bench_orca.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from orca_desktop import OrcaDesktop, hearing
+
+SNIFF = Path(sys.executable).parent / "sniff"
+
+pytestmark = [pytest.mark.slow, pytest.mark.orca]
+
+#: In the suite the voice speaks faster than the figures' 25 characters a second, and
+#: the player waits less: the same order of events in less time
+#: (``benchmarks/bench_orca.py`` measures at the figures' pace).
+FAST = 60.0
+PAUSE = 0.4
+
+
+def _sniff(tmp_path: Path, *options: str) -> list[str]:
+    if not SNIFF.exists():
+        pytest.fail(f"the sniff command is not installed next to {sys.executable}")
+    return [
+        str(SNIFF),
+        "play",
+        "--players",
+        "3",
+        "--no-sound",
+        "--seed",
+        "11",
+        "--transcript",
+        str(tmp_path / "heard.txt"),
+        *options,
+    ]
+
+
+def _announced(tmp_path: Path) -> list[str]:
+    path = tmp_path / "heard.txt"
+    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+
+def _listen(desk: OrcaDesktop, tmp_path: Path, pause: float) -> None:
+    """Wait as a listening player does: until Orca was given everything the game has
+    said so far, has said it all, and a moment more (*pause*)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        heard = _announced(tmp_path)
+        if not heard:
+            break
+        last = " ".join(heard[-1].split())
+        said = [" ".join(m.text.split()) for m in desk.orca_said()]
+        # As often as the game said it (a prompt may come again, word for word).
+        if sum(last in text for text in said) >= heard.count(heard[-1]):
+            break
+        time.sleep(0.05)
+    desk.wait_quiet()
+    time.sleep(pause)
+
+
+def _play_turns(
+    desk: OrcaDesktop,
+    tmp_path: Path,
+    turns: int,
+    *,
+    limit: float,
+    pause: float = 1.0,
+    keys: tuple[str, ...] = ("Right", "Left", "e"),
+) -> int:
+    """Play *turns* turns as a listening player: before each key, wait until the voice
+    has said everything the game said, then *pause* more. Returns the turns played."""
+    deadline = time.monotonic() + limit
+    played = 0
+    while played < turns and time.monotonic() < deadline:
+        _listen(desk, tmp_path, pause)
+        prompts = [line for line in _announced(tmp_path) if line.startswith("Your turn")]
+        if len(prompts) <= played:
+            continue  # the others are still playing
+        _listen(desk, tmp_path, pause)  # the turn itself, said to its end
+        for key in keys:
+            desk.key(key)
+            time.sleep(0.1)
+            _listen(desk, tmp_path, pause)
+        prompt = prompts[-1]
+        if "nothing fits" in prompt:
+            desk.key("d" if "draw" in prompt else "p")
+        else:
+            desk.key("Return")
+        played += 1
+    return played
+
+
+def _quit(desk: OrcaDesktop, tmp_path: Path, pause: float = PAUSE) -> None:
+    _listen(desk, tmp_path, pause)
+    desk.key("q")
+    desk.wait_for_words("Quit?", timeout=10)
+    _listen(desk, tmp_path, pause)
+    desk.key("y")
+
+
+def test_orca_reads_each_announcement_once_in_order_and_the_game_stays_silent(
+    tmp_path: Path,
+) -> None:
+    with OrcaDesktop(tmp_path / "desk", chars_per_second=FAST) as desk:
+        start = len(desk.orca_said())
+        desk.terminal(_sniff(tmp_path), env={"SNIFF_HOME": str(tmp_path / "data")})
+        desk.wait_for_words("Welcome to Sniff", timeout=30, after=start)
+        played = _play_turns(desk, tmp_path, 2, limit=45, pause=PAUSE, keys=("Right", "e"))
+        _quit(desk, tmp_path)
+        desk.wait_quiet()
+        said = desk.orca_said()[start:]
+        announced = _announced(tmp_path)
+        others = desk.others_said()
+    result = hearing(announced, said)
+    print(f"\nOrca, terminal, {played} turns: {result.summary()}")
+    assert played == 2, [m.text for m in said][-10:]
+    # Exactly one voice: Orca's. The game never spoke through another channel.
+    assert others == [], [m.text for m in others]
+    # The first thing Orca read of the game is true: the welcome, not a lost reader.
+    game = [m.text for m in said if m.text not in ("newline", "Terminal frame.")]
+    assert game[0].startswith("Welcome to Sniff"), game[:3]
+    assert not any("No screen reader" in text for text in game)
+    # Arrow keys are answered with the game's words, never with "blank".
+    assert "blank" not in [m.text.strip().lower() for m in said]
+    assert result.missing == [] and result.out_of_order == [], result.summary()
+    assert result.twice == [], result.twice
+    assert result.ended_share >= 0.95, result.summary()
+
+
+def test_the_full_screen_asked_for_with_orca_is_lines_and_the_player_hears_why(
+    tmp_path: Path,
+) -> None:
+    with OrcaDesktop(tmp_path / "desk", chars_per_second=FAST) as desk:
+        start = len(desk.orca_said())
+        desk.terminal(
+            _sniff(tmp_path, "--screen", "full"), env={"SNIFF_HOME": str(tmp_path / "data")}
+        )
+        desk.wait_for_words("Welcome to Sniff", timeout=30, after=start)
+        began = time.monotonic()
+        played = _play_turns(desk, tmp_path, 1, limit=30, pause=PAUSE, keys=("Left",))
+        seconds = time.monotonic() - began
+        _quit(desk, tmp_path)
+        desk.wait_quiet()
+        said = desk.orca_said()[start:]
+        announced = _announced(tmp_path)
+    result = hearing(announced, said)
+    print(f"\nOrca, --screen full, {played} turns in {seconds:.0f} s: {result.summary()}")
+    game = [" ".join(m.text.split()) for m in said if m.text not in ("newline", "Terminal frame.")]
+    assert game[0].startswith("Orca reads this terminal, so the game writes"), game[:2]
+    assert result.missing == [] and result.twice == [], result.summary()
+    # Nothing is read beyond the announcements (a full screen was read whole at each change).
+    assert result.characters_read <= 2 * result.characters_announced, result.summary()
+
+
+def test_orca_started_late_takes_over_and_a_crash_and_a_restart_are_said(
+    tmp_path: Path,
+) -> None:
+    with OrcaDesktop(tmp_path / "desk", chars_per_second=FAST, orca=False) as desk:
+        desk.terminal(_sniff(tmp_path), env={"SNIFF_HOME": str(tmp_path / "data")})
+        desk.wait_until(lambda: len(_announced(tmp_path)) >= 3, 30, "the game to start")
+        desk.start_orca()
+        desk.focus("Terminal")
+        desk.wait_for_words("Orca is running now", timeout=20)
+        # Orca reads what the game writes from now on; the game does not speak itself.
+        desk.wait_quiet()
+        desk.key("h")
+        desk.wait_for_words("tiles,", timeout=10)
+        assert desk.others_said() == []
+        # Orca crashes: the game notices within seconds and speaks for itself.
+        desk.kill_orca()
+        desk.wait_until(
+            lambda: any("Orca stopped reading" in m.text for m in desk.others_said()),
+            15,
+            "the game to say that Orca stopped",
+        )
+        desk.key("h")
+        desk.wait_until(
+            lambda: any("tiles," in m.text for m in desk.others_said()), 10, "the game's own voice"
+        )
+        # Orca comes back: it reads the terminal again and the game falls silent.
+        before = len(desk.orca_said())
+        desk.start_orca()
+        desk.focus("Terminal")
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            desk.wait_quiet()
+            desk.key("e")
+            time.sleep(1.0)
+            if any("reading this terminal again" in m.text for m in desk.orca_said()[before:]):
+                break
+        desk.wait_for_words("reading this terminal again", timeout=5, after=before)
+        own = len(desk.others_said())
+        desk.wait_quiet()
+        desk.key("s")
+        desk.wait_for_words("Score", timeout=10, after=before)
+        assert len(desk.others_said()) == own, "the game spoke over Orca again"
+        _quit(desk, tmp_path)
+        desk.wait_until(lambda: (tmp_path / "data").exists(), 5, "the game to save")
+    heard = "\n".join(_announced(tmp_path))
+    assert "Traceback" not in heard and "Error" not in heard

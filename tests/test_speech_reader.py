@@ -1,0 +1,238 @@
+"""A screen reader that reads the terminal: found for this session only, the game
+silent while it reads, lines gathered so none is lost, and its coming and going
+said. (Orca itself reads the game in tests/test_orca_terminal.py.)"""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from sniff.announce.doctor import DoctorWords
+from sniff.announce.notices import NoticeWords
+from sniff.enums import ReaderSign, SpeechOutput, SpeechProblem
+from sniff.i18n import translator
+from sniff.output.lines import SPACING_SECONDS, LineWriter
+from sniff.output.setup import SpeechStarter
+from sniff.output.speech import FallbackEvent, FallbackSpeech, RecordingSpeech, probe, reader
+from sniff.output.speech.base import SpeechError, SpeechUnavailable
+from sniff.output.speech.probe import ReaderSeen
+from sniff.output.speech.reader import ReaderArrival, TerminalReaderSpeech
+from sniff.storage.settings import Settings
+from sniff.ui.app import build_context
+
+ORCA = ReaderSeen("Orca", ReaderSign.REGISTRY)
+
+linux_only = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+
+
+@pytest.fixture
+def an_orca(tmp_path: Path) -> Iterator[str]:
+    """A process called ``orca`` (a script of that name) on display ``:77``."""
+    script = tmp_path / "orca"
+    script.write_text(f"#!{sys.executable}\nimport time\ntime.sleep(30)\n")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR)
+    env = {**os.environ, "DISPLAY": ":77", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nowhere/77"}
+    process = subprocess.Popen([str(script)], env=env)
+    try:
+        deadline = time.monotonic() + 5
+        while not probe._processes("orca") and time.monotonic() < deadline:
+            time.sleep(0.02)
+        yield ":77"
+    finally:
+        process.kill()
+        process.wait()
+
+
+@linux_only
+def test_an_orca_process_counts_only_in_its_own_session(an_orca: str) -> None:
+    # No bus answers here: the process is the sign, and only where the session is shared.
+    assert probe.orca_in_session({"DISPLAY": an_orca}) == ReaderSeen("Orca", ReaderSign.PROCESS)
+    assert probe.orca_in_session({"DISPLAY": ":78"}) is None  # another desktop's Orca
+    assert probe.orca_in_session({}) is None  # no desktop at all (a text console, ssh)
+
+
+def test_looking_never_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(env: object) -> None:
+        raise OSError("the bus fell over")
+
+    monkeypatch.setattr(probe, "_platform", lambda: "linux")
+    monkeypatch.setattr(probe, "orca_in_session", broken)
+    assert probe.terminal_reader({}) is None
+
+
+def test_speakup_reads_the_text_console_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(probe, "_processes", lambda name: [])
+    assert probe._console_reader({"TERM": "xterm"}) is None
+
+
+def test_the_reader_takes_the_lines_and_the_game_says_nothing_itself() -> None:
+    stream = io.StringIO()
+    speech = TerminalReaderSpeech(stream, find=lambda: ORCA, watch=False)
+    assert (speech.name, speech.label, speech.busy) == (SpeechOutput.READER, "Orca", None)
+    speech.speak("Anna plays five-three.")
+    speech.braille("five-three")  # the reader brailles the line it reads
+    speech.speak("Your turn.", interrupt=True)  # the reader stops at the key by itself
+    speech.close()
+    assert stream.getvalue() == "Anna plays five-three.\nYour turn.\n"
+
+
+def test_no_reader_no_start() -> None:
+    with pytest.raises(SpeechUnavailable) as caught:
+        TerminalReaderSpeech(io.StringIO(), find=lambda: None, watch=False)
+    assert caught.value.reason is SpeechProblem.NO_SCREEN_READER
+
+
+def test_a_reader_that_quits_hands_over_at_once_and_takes_back_when_it_returns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(reader, "WATCH_SECONDS", 0.02)
+    present = [True]
+    stream = io.StringIO()
+    speech = TerminalReaderSpeech(stream, find=lambda: ORCA if present[0] else None)
+    voice = RecordingSpeech()
+    now = [0.0]
+    events: list[FallbackEvent] = []
+    chain = FallbackSpeech([speech, voice], events.append, clock=lambda: now[0])
+    troubles: list[int] = []
+    chain.on_trouble = lambda: troubles.append(1)
+    chain.speak("Round 1.")
+    present[0] = False  # Orca crashed
+    deadline = time.monotonic() + 5
+    while not troubles and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert troubles, "the watch told the chain at once"
+    chain.check()  # on the interface's thread
+    assert chain.name == voice.name
+    assert (events[0].old, events[0].new, events[0].reason) == ("reader", voice.name, "gone")
+    chain.speak("Anna plays.")
+    assert voice.texts[-1] == "Anna plays."
+    present[0] = True  # Orca is back
+    now[0] += 10.0
+    chain.speak("Ben plays.")
+    assert chain.name == "reader" and events[-1].revived
+    assert stream.getvalue().endswith("Ben plays.")
+    speech.close()
+
+
+def test_a_reader_started_later_is_told_once() -> None:
+    seen: list[ReaderSeen] = []
+    answers = iter([None, None, ORCA, ORCA])
+    arrival = ReaderArrival(seen.append, find=lambda: next(answers, ORCA), every=0.01)
+    deadline = time.monotonic() + 5
+    while not seen and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.05)
+    arrival.stop()
+    assert seen == [ORCA]
+
+
+class _Terminal(io.StringIO):
+    """A terminal that keeps each write with its time."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[tuple[float, str]] = []
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.writes.append((time.monotonic(), text))
+        return super().write(text)
+
+
+def test_announcements_made_together_go_out_in_one_write_and_writes_are_spaced() -> None:
+    terminal = _Terminal()
+    writer = LineWriter(terminal)
+    for text in ("Welcome.", "New game.", "Round 1.", "Your turn."):
+        writer.write(text)
+    deadline = time.monotonic() + 5
+    while not terminal.writes and time.monotonic() < deadline:
+        time.sleep(0.01)
+    writer.write("Anna plays.")
+    while len(terminal.writes) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    writer.finish()
+    (first_at, first), (second_at, second) = terminal.writes[:2]
+    assert first == "Welcome.\nNew game.\nRound 1.\nYour turn."
+    assert second == "\nAnna plays."
+    assert second_at - first_at >= SPACING_SECONDS * 0.9
+    assert terminal.getvalue().endswith("Anna plays.\n")
+
+
+def test_a_write_that_fails_on_the_writing_thread_is_raised_by_the_next() -> None:
+    class Broken(_Terminal):
+        def write(self, text: str) -> int:
+            raise OSError(5, "Input/output error")
+
+    writer = LineWriter(Broken())
+    writer.write("Anna plays.")
+    time.sleep(SPACING_SECONDS + 0.2)
+    with pytest.raises(OSError):
+        writer.write("Ben plays.")
+
+
+def test_with_a_reader_the_screen_is_lines_and_a_full_screen_asked_for_is_explained(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("sniff.ui.app.reader_reads_terminal", lambda: ORCA)
+    monkeypatch.setattr(
+        "sniff.output.speech._terminal_reader",
+        lambda stream: TerminalReaderSpeech(stream, find=lambda: ORCA, watch=False),
+    )
+    monkeypatch.setattr("sniff.output.speech.is_terminal", lambda stream: True)
+    lines = _Terminal()
+    monkeypatch.setattr(sys, "stdout", lines)
+    settings = Settings(sounds=False)
+    ctx = build_context(settings, translator("en"), screen_asked=True)
+    assert ctx.extra["screen_mode"] == "line"
+    assert ctx.output.speaks_through(SpeechOutput.READER)
+    assert ctx.output.history[0].text.startswith("Orca reads this terminal, so the game writes")
+    ctx.output.speech.close()
+    assert "instead of drawing the table" in lines.getvalue()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_doctor_names_the_reader_and_how_it_was_seen(language: str) -> None:
+    words = DoctorWords(translator(language))
+    line = words._reader("Orca", ReaderSign.REGISTRY)
+    assert line.startswith("Orca")
+    assert ("accessibility bus" in line) if language == "en" else ("Barrierefreiheits" in line)
+    notices = NoticeWords(translator(language))
+    gone = notices.fallback(
+        FallbackEvent(old="reader", new="speechd", reason=SpeechProblem.GONE, old_label="Orca")
+    )
+    assert "Orca" in gone.text and "Speech Dispatcher" in gone.text
+
+
+def test_the_starter_takes_the_terminal_for_lines_when_a_reader_comes() -> None:
+    starter = SpeechStarter(
+        line_mode=False, line_stream=None, audio_out=None, translator=translator("en")
+    )
+    starter.take_lines(sys.stdout)
+    assert starter.line_mode and starter.line_stream is sys.stdout
+
+
+def test_a_failed_reader_says_what_it_did_not_write() -> None:
+    present = [True]
+    speech = TerminalReaderSpeech(
+        io.StringIO(), find=lambda: ORCA if present[0] else None, watch=False
+    )
+    speech._gone = True
+    with pytest.raises(SpeechError) as caught:
+        speech.speak("Ben plays.")
+    assert caught.value.unsaid == ["Ben plays."]
+    present[0] = False
+    with pytest.raises(SpeechUnavailable):
+        speech.reconnect()
+    present[0] = True
+    speech.reconnect()
+    speech.speak("Ben plays.")
