@@ -31,5 +31,7 @@ def _no_speech_from_this_machine(
     monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{socket}")
     bus = tmp_path_factory.getbasetemp() / "no-session-bus.sock"
     monkeypatch.setenv("DBUS_SESSION_BUS_ADDRESS", f"unix:path={bus}")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR"):
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr("sniff.output.speech.orca_running", lambda: False)
     monkeypatch.setattr("sniff.output.speech.probe.terminal_reader", lambda *a, **k: None)

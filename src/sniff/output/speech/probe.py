@@ -19,9 +19,9 @@ the same computer, a test's private desktop, has its own Orca):
 4. on the Linux text console: Speakup (its kernel module) or Fenrir (its
    process).
 
-On Windows and macOS prismatoid names the running reader
-(:func:`sniff.output.speech.prism_reader.running_readers`), and the game
-runs in a console those readers read.
+On Windows prismatoid names the running reader
+(:func:`sniff.output.speech.prism_reader.running_readers`); on macOS
+VoiceOver's program runs; and the game runs in a console those readers read.
 
 Nothing here raises: a look that fails finds nothing.
 """
@@ -72,8 +72,11 @@ def terminal_reader(environ: Mapping[str, str] | None = None) -> ReaderSeen | No
     """The screen reader that reads this program's terminal, or None."""
     env = os.environ if environ is None else environ
     try:
-        if _platform().startswith("linux"):
+        platform = _platform()
+        if platform.startswith("linux"):
             return orca_in_session(env) or _console_reader(env)
+        if platform == "darwin":
+            return ReaderSeen("VoiceOver", ReaderSign.PROCESS) if _voiceover() else None
         return _prism_reader()
     except Exception:  # looking must never stop the game
         _log.debug("looking for a screen reader failed", exc_info=True)
@@ -198,9 +201,14 @@ def _console_reader(env: Mapping[str, str]) -> ReaderSeen | None:
     return None
 
 
+def _voiceover() -> bool:
+    """Whether VoiceOver runs (macOS; its program is called so), for a terminal."""
+    return sys.stdout.isatty() and process_running("VoiceOver")
+
+
 def _prism_reader() -> ReaderSeen | None:
-    """The reader prismatoid finds running (Windows, macOS), if the game runs in a
-    console that reader reads."""
+    """The reader prismatoid finds running (Windows: NVDA, JAWS...), if the game runs
+    in a console that reader reads."""
     if not sys.stdout.isatty():
         return None
     from sniff.output.speech.prism_reader import running_readers
