@@ -39,7 +39,7 @@ import pytest
 
 from ssip_standin import Message, SsipStandIn
 
-__all__ = ["ORCA_SPEED", "Hearing", "OrcaDesktop", "hearing", "missing"]
+__all__ = ["ORCA_SPEED", "Hearing", "ListeningPlayer", "OrcaDesktop", "hearing", "missing"]
 
 #: Characters a second the stand-in "says" (a brisk screen-reader rate).
 ORCA_SPEED = 25.0
@@ -493,3 +493,67 @@ def hearing(announced: Sequence[str], said: Sequence[Message]) -> Hearing:
         sum(len(t) for t in announced),
         cut,
     )
+
+
+class ListeningPlayer:
+    """Plays the terminal game as a player who listens: before each key, waits until
+    Orca was given everything the game has said (its ``--transcript`` file), has said
+    it all, and *pause* seconds more."""
+
+    def __init__(self, desk: OrcaDesktop, transcript: Path, pause: float = 1.0) -> None:
+        self.desk = desk
+        self.transcript = transcript
+        self.pause = pause
+
+    def announced(self) -> list[str]:
+        """What the game has said so far, an announcement a line."""
+        path = self.transcript
+        return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+    def listen(self) -> None:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            heard = self.announced()
+            if not heard:
+                break
+            last = _flat(heard[-1])
+            said = [_flat(m.text) for m in self.desk.orca_said()]
+            # As often as the game said it (a prompt may come again, word for word).
+            if sum(last in text for text in said) >= heard.count(heard[-1]):
+                break
+            time.sleep(0.05)
+        self.desk.wait_quiet()
+        time.sleep(self.pause)
+
+    def play_turns(
+        self, turns: int, *, limit: float, keys: Sequence[str] = ("Right", "Left", "e")
+    ) -> int:
+        """Play *turns* turns (each: *keys*, then the play Enter makes, or a draw or a
+        pass where nothing fits); the turns played within *limit* seconds."""
+        deadline = time.monotonic() + limit
+        played = 0
+        while played < turns and time.monotonic() < deadline:
+            self.listen()
+            prompts = [line for line in self.announced() if line.startswith("Your turn")]
+            if len(prompts) <= played:
+                continue  # the others are still playing
+            self.listen()  # the turn itself, said to its end
+            for key in keys:
+                self.desk.key(key)
+                time.sleep(0.1)
+                self.listen()
+            prompt = prompts[-1]
+            if "nothing fits" in prompt:
+                self.desk.key("d" if "draw" in prompt else "p")
+            else:
+                self.desk.key("Return")
+            played += 1
+        return played
+
+    def quit(self) -> None:
+        """Q, and Y once the question was heard: the game saves and ends."""
+        self.listen()
+        self.desk.key("q")
+        self.desk.wait_for_words("Quit?", timeout=10)
+        self.listen()
+        self.desk.key("y")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from orca_desktop import OrcaDesktop, hearing
+from orca_desktop import ListeningPlayer, OrcaDesktop, hearing
 
 SNIFF = Path(sys.executable).parent / "sniff"
 
@@ -50,69 +50,6 @@ def _sniff(tmp_path: Path, *options: str) -> list[str]:
     ]
 
 
-def _announced(tmp_path: Path) -> list[str]:
-    path = tmp_path / "heard.txt"
-    return path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-
-
-def _listen(desk: OrcaDesktop, tmp_path: Path, pause: float) -> None:
-    """Wait as a listening player does: until Orca was given everything the game has
-    said so far, has said it all, and a moment more (*pause*)."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        heard = _announced(tmp_path)
-        if not heard:
-            break
-        last = " ".join(heard[-1].split())
-        said = [" ".join(m.text.split()) for m in desk.orca_said()]
-        # As often as the game said it (a prompt may come again, word for word).
-        if sum(last in text for text in said) >= heard.count(heard[-1]):
-            break
-        time.sleep(0.05)
-    desk.wait_quiet()
-    time.sleep(pause)
-
-
-def _play_turns(
-    desk: OrcaDesktop,
-    tmp_path: Path,
-    turns: int,
-    *,
-    limit: float,
-    pause: float = 1.0,
-    keys: tuple[str, ...] = ("Right", "Left", "e"),
-) -> int:
-    """Play *turns* turns as a listening player: before each key, wait until the voice
-    has said everything the game said, then *pause* more. Returns the turns played."""
-    deadline = time.monotonic() + limit
-    played = 0
-    while played < turns and time.monotonic() < deadline:
-        _listen(desk, tmp_path, pause)
-        prompts = [line for line in _announced(tmp_path) if line.startswith("Your turn")]
-        if len(prompts) <= played:
-            continue  # the others are still playing
-        _listen(desk, tmp_path, pause)  # the turn itself, said to its end
-        for key in keys:
-            desk.key(key)
-            time.sleep(0.1)
-            _listen(desk, tmp_path, pause)
-        prompt = prompts[-1]
-        if "nothing fits" in prompt:
-            desk.key("d" if "draw" in prompt else "p")
-        else:
-            desk.key("Return")
-        played += 1
-    return played
-
-
-def _quit(desk: OrcaDesktop, tmp_path: Path, pause: float = PAUSE) -> None:
-    _listen(desk, tmp_path, pause)
-    desk.key("q")
-    desk.wait_for_words("Quit?", timeout=10)
-    _listen(desk, tmp_path, pause)
-    desk.key("y")
-
-
 def test_orca_reads_each_announcement_once_in_order_and_the_game_stays_silent(
     tmp_path: Path,
 ) -> None:
@@ -120,11 +57,12 @@ def test_orca_reads_each_announcement_once_in_order_and_the_game_stays_silent(
         start = len(desk.orca_said())
         desk.terminal(_sniff(tmp_path), env={"SNIFF_HOME": str(tmp_path / "data")})
         desk.wait_for_words("Welcome to Sniff", timeout=30, after=start)
-        played = _play_turns(desk, tmp_path, 2, limit=45, pause=PAUSE, keys=("Right", "e"))
-        _quit(desk, tmp_path)
+        player = ListeningPlayer(desk, tmp_path / "heard.txt", PAUSE)
+        played = player.play_turns(2, limit=45, keys=("Right", "e"))
+        player.quit()
         desk.wait_quiet()
         said = desk.orca_said()[start:]
-        announced = _announced(tmp_path)
+        announced = player.announced()
         others = desk.others_said()
     result = hearing(announced, said)
     print(f"\nOrca, terminal, {played} turns: {result.summary()}")
@@ -152,12 +90,13 @@ def test_the_full_screen_asked_for_with_orca_is_lines_and_the_player_hears_why(
         )
         desk.wait_for_words("Welcome to Sniff", timeout=30, after=start)
         began = time.monotonic()
-        played = _play_turns(desk, tmp_path, 1, limit=30, pause=PAUSE, keys=("Left",))
+        player = ListeningPlayer(desk, tmp_path / "heard.txt", PAUSE)
+        played = player.play_turns(1, limit=30, keys=("Left",))
         seconds = time.monotonic() - began
-        _quit(desk, tmp_path)
+        player.quit()
         desk.wait_quiet()
         said = desk.orca_said()[start:]
-        announced = _announced(tmp_path)
+        announced = player.announced()
     result = hearing(announced, said)
     print(f"\nOrca, --screen full, {played} turns in {seconds:.0f} s: {result.summary()}")
     game = [" ".join(m.text.split()) for m in said if m.text not in ("newline", "Terminal frame.")]
@@ -171,8 +110,9 @@ def test_orca_started_late_takes_over_and_a_crash_and_a_restart_are_said(
     tmp_path: Path,
 ) -> None:
     with OrcaDesktop(tmp_path / "desk", chars_per_second=FAST, orca=False) as desk:
+        player = ListeningPlayer(desk, tmp_path / "heard.txt", PAUSE)
         desk.terminal(_sniff(tmp_path), env={"SNIFF_HOME": str(tmp_path / "data")})
-        desk.wait_until(lambda: len(_announced(tmp_path)) >= 3, 30, "the game to start")
+        desk.wait_until(lambda: len(player.announced()) >= 3, 30, "the game to start")
         desk.start_orca()
         desk.focus("Terminal")
         desk.wait_for_words("Orca is running now", timeout=20)
@@ -209,7 +149,7 @@ def test_orca_started_late_takes_over_and_a_crash_and_a_restart_are_said(
         desk.key("s")
         desk.wait_for_words("Score", timeout=10, after=before)
         assert len(desk.others_said()) == own, "the game spoke over Orca again"
-        _quit(desk, tmp_path)
+        player.quit()
         desk.wait_until(lambda: (tmp_path / "data").exists(), 5, "the game to save")
-    heard = "\n".join(_announced(tmp_path))
+    heard = "\n".join(player.announced())
     assert "Traceback" not in heard and "Error" not in heard
