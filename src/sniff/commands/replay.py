@@ -112,7 +112,8 @@ def run(args: argparse.Namespace) -> int:
     if not record.finished:
         last = record.lines[-1] if record.lines else 1
         ending = files.record_unfinished(shown, last).text
-    if args.speech == SpeechMode.TEXT:
+    if args.speech == SpeechMode.TEXT or _reader_reads(args.speech):
+        # A screen reader that reads the terminal says the printed lines itself.
         for line in lines:
             print(line)
         if ending is not None:
@@ -120,6 +121,15 @@ def run(args: argparse.Namespace) -> int:
     elif _speak_replay(lines, ending, args.speech, tr.language, settings, args.audio_out):
         return 0  # stopped by a key: the player chose to stop, nothing is wrong
     return 0 if ending is None else 1
+
+
+def _reader_reads(mode: str) -> bool:
+    """Whether the screen reader setting finds a reader reading this terminal."""
+    if mode != SpeechMode.SCREENREADER:
+        return False
+    from sniff.output.setup import reader_reads_terminal
+
+    return reader_reads_terminal() is not None
 
 
 def _speak_replay(
