@@ -138,7 +138,9 @@ class Message:
     sender: str = ""  # the client's name (``SET SELF CLIENT_NAME``) when it was given
     why: str = ""  # why it was cancelled: "cancel by NAME", "stop by NAME",
     # "newer text", "priority from NAME", "client gone"
-    received: float = 0.0  # when the server took it
+    received: float = 0.0  # when the server took it (time.monotonic)
+    received_wall: float = 0.0  # the same, by the wall clock (time.time), to compare
+    # with times taken in another process (a browser's Date.now())
 
 
 @dataclass
@@ -485,6 +487,7 @@ class SsipStandIn:
             message.seconds = seconds
             message.sender = client.name
             message.received = time.monotonic()
+            message.received_wall = time.time()
             self.messages.append(message)
             rank = _PRIORITIES[priority]
             why = f"priority from {client.name or client.number}"
