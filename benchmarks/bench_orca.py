@@ -63,7 +63,7 @@ def terminal(folder: Path, seed: int, turns: int) -> None:
         result = hearing(player.announced(), desk.orca_said()[start:])
         own = len(desk.others_said())
     details = {"turns": played, "announcements": len(result.announced), "seed": seed}
-    emit("terminal_said_twice", len(result.twice), "announcements", **details)
+    emit("terminal_said_twice", len(result.twice), "announcements", twice=result.twice, **details)
     emit(
         "terminal_said_to_end_share",
         round(result.ended_share, 3),
@@ -108,6 +108,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one short game")
     parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--only-seed", action="store_true", help="one game, --seed, no full screen")
     args = parser.parse_args()
     lacking = missing()
     if lacking or not SNIFF.exists():
@@ -116,10 +117,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-orca-") as folder:
         base = Path(folder)
         games = 1 if args.quick else 3
-        for index in range(games):
+        for index in range(games) if not args.only_seed else [0]:
             game = base / f"terminal-{index}"
             game.mkdir()
             terminal(game, args.seed + index, 2 if args.quick else 5)
+        if args.only_seed:
+            return 0
         screen = base / "full"
         screen.mkdir()
         full_screen(screen, args.seed, 15.0 if args.quick else 30.0)

@@ -55,7 +55,9 @@ def test_orca_reads_each_announcement_once_in_order_and_the_game_stays_silent(
 ) -> None:
     with OrcaDesktop(tmp_path / "desk", chars_per_second=FAST) as desk:
         start = len(desk.orca_said())
-        desk.terminal(_sniff(tmp_path), env={"SNIFF_HOME": str(tmp_path / "data")})
+        # Ten rows: the terminal is full after a few announcements and scrolls at each
+        # new line (where a line break and the words after it once came as one piece).
+        desk.terminal(_sniff(tmp_path), rows=10, env={"SNIFF_HOME": str(tmp_path / "data")})
         desk.wait_for_words("Welcome to Sniff", timeout=30, after=start)
         player = ListeningPlayer(desk, tmp_path / "heard.txt", PAUSE)
         played = player.play_turns(2, limit=45, keys=("Right", "e"))

@@ -143,6 +143,12 @@ GATHER_SECONDS = 0.04
 SPACING_SECONDS = 0.2
 #: The longest an announcement waits to be gathered with others.
 LONGEST_WAIT = 0.4
+#: On a terminal the line break before an announcement goes out this long before its
+#: words. At the bottom of a full terminal a line break adds a line, and the terminal
+#: reports the break and the words as one piece of new text that begins on the line
+#: before: Orca then reads that line again (measured: once the terminal had filled,
+#: every announcement came with the one before it).
+NEWLINE_GAP = 0.05
 
 
 class LineWriter:
@@ -153,8 +159,9 @@ class LineWriter:
 
     On a terminal the writes are gathered and spaced (*gather*, by default: whether
     the stream is a terminal): announcements made together (a play and the turn
-    that follows it) go out in one write, and writes are at least
-    :data:`SPACING_SECONDS` apart. Orca reads each piece of new text when it gets
+    that follows it) go out in one write, writes are at least
+    :data:`SPACING_SECONDS` apart, and the line break before one goes out on its
+    own (:data:`NEWLINE_GAP`). Orca reads each piece of new text when it gets
     to it; text that was followed by more before then no longer ends at the cursor,
     and Orca drops it (measured with Orca 43: the welcome was lost when the first
     four announcements came a few milliseconds apart). A failed write is raised by
@@ -235,8 +242,14 @@ class LineWriter:
                 if wait > 0:
                     self._state.wait(wait)
                     continue  # more may have come meanwhile
-                blocks, self._pending = self._pending, []
                 try:
+                    if self._open:
+                        # The line break alone first: see NEWLINE_GAP.
+                        self._open = False
+                        self.stream.write("\n")
+                        self.stream.flush()
+                        self._state.wait(NEWLINE_GAP)
+                    blocks, self._pending = self._pending, []
                     self._put(blocks)
                 except Exception as error:  # the next write raises it, for the chain
                     self._error = error
