@@ -289,14 +289,16 @@ class OrcaDesktop:
         rows: int = 30,
         env: dict[str, str] | None = None,
     ) -> subprocess.Popen[bytes]:
-        """Run *argv* in a new gnome-terminal window (which Orca reads as any terminal)
-        and give it the keyboard."""
+        """Run *argv* in a new gnome-terminal window (which Orca reads as any terminal),
+        give it the keyboard, and start it with Return, as a player starts a command."""
         proc = self._spawn(
-            ["gnome-terminal", "--wait", f"--geometry={columns}x{rows}+0+0", "--", *argv],
-            {**self.env, **(env or {})},
-            log="terminal.log",
-        )
+            ["gnome-terminal", "--wait", f"--geometry={columns}x{rows}+0+0", "--",
+             "bash", "-c", 'read -r _ && exec "$@"', "start", *argv],
+            {**self.env, **(env or {})}, log="terminal.log",
+        )  # fmt: skip
         self.focus("Terminal")
+        time.sleep(0.3)  # the shell waits for the line
+        self.key("Return")
         return proc
 
     def focus(self, name: str, timeout: float = 20.0) -> None:

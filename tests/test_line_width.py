@@ -11,7 +11,8 @@ import termios
 
 import pytest
 
-from sniff.output.lines import NARROWEST, WIDTH, braille_lines, line_width, write_lines
+from sniff.output.lines import NARROWEST, WIDTH, braille_lines, line_width
+from sniff.output.terminal_lines import LineWriter
 
 needs_pty = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 
@@ -34,7 +35,7 @@ def test_lines_fit_a_narrow_terminal_and_break_between_words(columns: int) -> No
     master, stream = _terminal(columns)
     try:
         assert line_width(stream) == columns - 1
-        write_lines(stream, SAID)
+        LineWriter(stream, gather=False, screen=False).write(SAID)
         written = os.read(master, 4096).decode("utf-8").replace("\r\n", "\n").splitlines()
     finally:
         stream.close()

@@ -16,7 +16,6 @@ import pytest
 
 from sniff.announce import Utterance
 from sniff.enums import Heard
-from sniff.output.lines import LineEcho
 from sniff.output.router import Output
 from sniff.output.sound import NullPlayer
 from sniff.output.speech import (
@@ -28,6 +27,7 @@ from sniff.output.speech import (
     screenreader,
 )
 from sniff.output.speech.screenreader import ScreenReaderSpeech
+from sniff.output.terminal_lines import LineEcho
 
 
 class Failing(RecordingSpeech):

@@ -19,12 +19,12 @@ from sniff.announce.doctor import DoctorWords
 from sniff.announce.notices import NoticeWords
 from sniff.enums import ReaderSign, SpeechOutput, SpeechProblem
 from sniff.i18n import translator
-from sniff.output.lines import NEWLINE_GAP, SPACING_SECONDS, LineWriter
 from sniff.output.setup import SpeechStarter
 from sniff.output.speech import FallbackEvent, FallbackSpeech, RecordingSpeech, probe, reader
 from sniff.output.speech.base import SpeechError, SpeechUnavailable
 from sniff.output.speech.probe import ReaderSeen
 from sniff.output.speech.reader import ReaderArrival, TerminalReaderSpeech
+from sniff.output.terminal_lines import PRELUDE_GAP, SPACING_SECONDS, LineWriter, key_kind
 from sniff.storage.settings import Settings
 from sniff.ui.app import build_context
 
@@ -149,26 +149,74 @@ class _Terminal(io.StringIO):
         return super().write(text)
 
 
+def _writes(terminal: _Terminal, count: int) -> None:
+    deadline = time.monotonic() + 5
+    while len(terminal.writes) < count and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 def test_announcements_made_together_go_out_in_one_write_and_writes_are_spaced() -> None:
     terminal = _Terminal()
-    writer = LineWriter(terminal)
+    writer = LineWriter(terminal, screen=False)
     for text in ("Welcome.", "New game.", "Round 1.", "Your turn."):
         writer.write(text)
-    deadline = time.monotonic() + 5
-    while not terminal.writes and time.monotonic() < deadline:
-        time.sleep(0.01)
+    _writes(terminal, 1)
     writer.write("Anna plays.")
-    while len(terminal.writes) < 3 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    _writes(terminal, 2)
     writer.finish()
-    (first_at, first), (break_at, line_break), (third_at, third) = terminal.writes[:3]
+    (first_at, first), (second_at, second) = terminal.writes[:2]
     assert first == "Welcome.\nNew game.\nRound 1.\nYour turn."
-    # The line break goes out on its own, a moment before the words: at the bottom of a
-    # full terminal, break and words together were read with the line before.
-    assert (line_break, third) == ("\n", "Anna plays.")
-    assert break_at - first_at >= SPACING_SECONDS * 0.9
-    assert third_at - break_at >= NEWLINE_GAP * 0.9
+    assert second == "\nAnna plays."  # the cursor waited at the end of "Your turn."
+    assert second_at - first_at >= SPACING_SECONDS * 0.9
     assert terminal.getvalue().endswith("Anna plays.\n")
+
+
+class _Screen(_Terminal):
+    """A terminal ten rows high."""
+
+    def fileno(self) -> int:
+        raise OSError("not a real terminal")
+
+
+def test_a_full_screen_is_scrolled_up_apart_from_the_words_after_a_key_a_reader_reads_by(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("sniff.output.terminal_lines._height", lambda stream: 10)
+    screen = _Screen()
+    writer = LineWriter(screen, screen=True)
+    # The game began with Return: room is made at once, and the rows are known.
+    writer.write("Welcome.")
+    _writes(screen, 2)
+    (prelude_at, prelude), (words_at, words) = screen.writes
+    assert prelude == "\n" * 9 + "\x1b[9A" and words == "\nWelcome."
+    assert words_at - prelude_at >= PRELUDE_GAP * 0.9
+    # Below the rows written while they fit: the words alone, no scrolling.
+    for index in range(7):
+        screen.writes.clear()
+        writer.write(f"Anna plays {index}.")
+        _writes(screen, 1)
+        assert screen.writes[0][1] == f"\nAnna plays {index}."
+    # Full, after an arrow key: the words scroll the screen (nothing else would be read).
+    writer.key("right")
+    screen.writes.clear()
+    writer.write("Double one, does not fit.")
+    _writes(screen, 1)
+    assert [text for _, text in screen.writes] == ["\nDouble one, does not fit."]
+    # Full, after a letter: room first, then the words.
+    writer.key("e")
+    screen.writes.clear()
+    writer.write("West 4, east 1.")
+    _writes(screen, 2)
+    assert [text for _, text in screen.writes] == ["\n" * 9 + "\x1b[9A", "\nWest 4, east 1."]
+    writer.finish()
+
+
+def test_what_each_key_is_to_a_terminal_reader() -> None:
+    assert [str(key_kind(k)) for k in ("e", "5", "?", "c-m", " ", "c-i")] == ["cause"] * 6
+    assert {str(key_kind(k)) for k in ("left", "right", "up", "down", "home", "pagedown")} == {
+        "move"
+    }
+    assert [str(key_kind(k)) for k in ("f1", "escape", "c-c", "")] == ["other"] * 4
 
 
 def test_a_write_that_fails_on_the_writing_thread_is_raised_by_the_next() -> None:

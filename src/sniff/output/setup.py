@@ -23,13 +23,14 @@ from sniff.announce.errors import ErrorWords
 from sniff.announce.notices import NoticeWords
 from sniff.enums import SpeechMode
 from sniff.i18n import Translator
-from sniff.output.lines import Discard, LineEcho, is_terminal
+from sniff.output.lines import Discard, is_terminal
 from sniff.output.router import Output
 from sniff.output.sound import NullPlayer, create_player
 from sniff.output.sound.base import SoundPlayer
 from sniff.output.speech import FallbackEvent, create_speech, probe
 from sniff.output.speech.base import SpeechBackend
 from sniff.output.speech.probe import ReaderSeen
+from sniff.output.terminal_lines import LineEcho
 from sniff.output.transcript import Transcript
 from sniff.storage.settings import Settings
 

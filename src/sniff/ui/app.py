@@ -23,7 +23,7 @@ import sys
 import traceback
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import Input
@@ -48,6 +48,7 @@ from sniff.output.sound.base import SoundPlayer
 from sniff.output.speech.base import SpeechBackend
 from sniff.output.speech.probe import ReaderSeen
 from sniff.output.speech.reader import ReaderArrival
+from sniff.output.terminal_lines import writer_for
 from sniff.storage.settings import Settings
 from sniff.ui.base import Binding, Screen, UiContext
 from sniff.ui.confirm import ConfirmScreen
@@ -304,11 +305,21 @@ class SniffApp:
     def _handler(self, handler: Callable[[], None]) -> Callable[[KeyPressEvent], None]:
         def handle(event: KeyPressEvent) -> None:
             self.handled += 1
+            self._note_key(event)
             if handler != self.help:
                 self._help_part = 0
             self._guard(handler)
 
         return handle
+
+    def _note_key(self, event: KeyPressEvent) -> None:
+        """Tell the lines which key their next words answer (a screen reader reads
+        the terminal differently after a letter than after an arrow key)."""
+        stream = self.ctx.extra.get("line_stream")
+        if stream is None or not event.key_sequence:
+            return
+        key = event.key_sequence[0].key
+        writer_for(cast(TextIO, stream)).key(key.value if isinstance(key, Keys) else str(key))
 
     def _global_bindings(self, top: Screen) -> list[Binding]:
         keys = self.keys
@@ -370,6 +381,7 @@ class SniffApp:
         if press.key in _IGNORED:
             return
         self.handled += 1
+        self._note_key(event)
         self._help_part = 0
         name = press.key.value if isinstance(press.key, Keys) else str(press.key)
         top = self.top
@@ -474,6 +486,8 @@ class SniffApp:
             self._draw_lines_from_now_on()
         starter.take_lines(sys.stdout)
         ctx.extra["line_stream"] = sys.stdout
+        # The reader heard no key yet: the lines go below what is on the screen.
+        writer_for(sys.stdout).key("")
         output.restart_speech(ctx.settings, ctx.translator)
         notices = NoticeWords(ctx.translator)
         output.say(notices.reader_arrived(seen.name))

@@ -4,7 +4,7 @@ Orca in a GNOME terminal, NVDA or JAWS in a Windows console, VoiceOver in the
 macOS Terminal, Speakup or Fenrir on the Linux console: each reads what a
 program writes, by itself, in its own voice and braille, and stops when a key
 is pressed. While one does, the game writes each announcement as lines
-(:mod:`sniff.output.lines`) and says nothing itself: a second voice saying the
+(:mod:`sniff.output.terminal_lines`) and says nothing itself: a second voice saying the
 same words would be cut off by the reader's, or cut the reader's, and every
 sentence would come twice (measured with Orca: 96 of 107 sentences said twice
 when the game also spoke through Speech Dispatcher).
@@ -27,10 +27,10 @@ from collections.abc import Callable
 from typing import TextIO
 
 from sniff.enums import SpeechOutput, SpeechProblem
-from sniff.output.lines import writer_for
 from sniff.output.speech import probe
 from sniff.output.speech.base import SpeechError, SpeechUnavailable
 from sniff.output.speech.probe import ReaderSeen
+from sniff.output.terminal_lines import writer_for
 
 __all__ = ["WATCH_SECONDS", "ReaderArrival", "TerminalReaderSpeech"]
 

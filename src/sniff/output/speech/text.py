@@ -11,14 +11,15 @@ import sys
 from typing import TextIO
 
 from sniff.enums import SpeechOutput
-from sniff.output.lines import one_line, writer_for
+from sniff.output.lines import one_line
+from sniff.output.terminal_lines import writer_for
 
 __all__ = ["TextSpeech", "one_line"]  # one_line: kept here for its old importers
 
 
 class TextSpeech:
     """Writes every announcement as new lines and flushes them at once (the cursor
-    stays at the end of the newest: :mod:`sniff.output.lines`)."""
+    stays at the end of the newest: :mod:`sniff.output.terminal_lines`)."""
 
     name = SpeechOutput.TEXT
     #: A written line is read at once: the game never waits for it.
