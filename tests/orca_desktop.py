@@ -534,9 +534,16 @@ class ListeningPlayer:
         pass where nothing fits); the turns played within *limit* seconds."""
         deadline = time.monotonic() + limit
         played = 0
+        rounds = 0
         while played < turns and time.monotonic() < deadline:
             self.listen()
-            prompts = [line for line in self.announced() if line.startswith("Your turn")]
+            heard = self.announced()
+            over = [line for line in heard if "Enter for the next round" in line]
+            if len(over) > rounds:
+                rounds = len(over)
+                self.desk.key("Return")  # the next round
+                continue
+            prompts = [line for line in heard if line.startswith("Your turn")]
             if len(prompts) <= played:
                 continue  # the others are still playing
             self.listen()  # the turn itself, said to its end
