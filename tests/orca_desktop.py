@@ -555,6 +555,13 @@ class ListeningPlayer:
             if "nothing fits" in prompt:
                 self.desk.key("d" if "draw" in prompt else "p")
             else:
+                # The keys above may have moved the selection: the tile the turn named
+                # is chosen again by its two digits, then Enter plays it.
+                digits = _tile_digits(prompt)
+                if digits:
+                    self.desk.key(*digits)
+                    time.sleep(0.1)
+                    self.listen()
                 self.desk.key("Return")
             played += 1
         return played
@@ -566,3 +573,19 @@ class ListeningPlayer:
         self.desk.wait_for_words("Quit?", timeout=10)
         self.listen()
         self.desk.key("y")
+
+
+_PIPS = {"blank": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+
+
+def _tile_digits(prompt: str) -> list[str]:
+    """The digit keys of the tile a turn prompt names ("Your turn, 2 fit: five-one
+    west, 11." gives 5 and 1; "double five" 5 and 5)."""
+    _, _, play = prompt.partition(": ")
+    words = play.replace(",", " ").split()
+    if len(words) >= 2 and words[0] == "double" and words[1] in _PIPS:
+        return [_PIPS[words[1]]] * 2
+    halves = words[0].split("-") if words else []
+    if len(halves) == 2 and all(half in _PIPS for half in halves):
+        return [_PIPS[half] for half in halves]
+    return []
