@@ -26,6 +26,7 @@ import contextlib
 import itertools
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -37,6 +38,7 @@ from types import TracebackType
 
 import pytest
 
+from sniff.output.lines import WIDTH, braille_lines
 from ssip_standin import Message, SsipStandIn
 
 __all__ = ["ORCA_SPEED", "Hearing", "ListeningPlayer", "OrcaDesktop", "hearing", "missing"]
@@ -446,13 +448,38 @@ class Hearing:
 
 
 def _flat(text: str) -> str:
+    """*text* on one line, its spaces as one."""
     return " ".join(text.split())
 
 
+#: The echo of a first digit typed ("5..."): Orca says its dots its own way ("5 dot dot
+#: dot"), so it is matched by its digit alone.
+_DIGIT_ECHO = re.compile(r"^(\d)\.\.\.$")
+
+
+def _rows(text: str) -> list[str]:
+    """The rows a text takes on an 80-column line, each on one line (as written)."""
+    echo = _DIGIT_ECHO.match(text.strip())
+    if echo:
+        return [echo.group(1)]
+    return [_flat(row) for row in braille_lines(text, WIDTH)]
+
+
+def _holds(message: list[str], rows: list[str]) -> bool:
+    """Whether *rows* stand in *message* one after another, whole (a digit's echo as the
+    start of its row)."""
+    size = len(rows)
+    for start in range(len(message) - size + 1):
+        window = message[start : start + size]
+        if window == rows or (size == 1 and rows[0].isdigit() and window[0].startswith(rows[0])):
+            return True
+    return False
+
+
 def hearing(announced: Sequence[str], said: Sequence[Message]) -> Hearing:
-    """Match each announcement to the messages Orca was given (a message may hold several
-    announcements written at once, and an announcement several lines of a message)."""
-    flats = [(_flat(m.text), m) for m in said]
+    """Match each announcement to the messages Orca was given, by whole rows: a message
+    may hold several announcements written at once, and an announcement several rows."""
+    messages = [[_flat(row) for row in m.text.split("\n")] for m in said]
     read = ended = 0
     twice: list[str] = []
     missing: list[str] = []
@@ -461,10 +488,10 @@ def hearing(announced: Sequence[str], said: Sequence[Message]) -> Hearing:
     position = 0  # the message the previous announcement was found in
     counts: dict[str, int] = {}
     for text in announced:
-        counts[_flat(text)] = counts.get(_flat(text), 0) + 1
+        counts[text] = counts.get(text, 0) + 1
     for text in announced:
-        want = _flat(text)
-        found = [index for index, (flat, _) in enumerate(flats) if want in flat]
+        rows = _rows(text)
+        found = [index for index, rows_of in enumerate(messages) if _holds(rows_of, rows)]
         if not found:
             missing.append(text)
             continue
@@ -475,13 +502,13 @@ def hearing(announced: Sequence[str], said: Sequence[Message]) -> Hearing:
             later = found
         index = later[0]
         position = index
-        if any(flats[i][1].state == "ended" for i in later[:1]):
+        if said[index].state == "ended":
             ended += 1
         else:
-            cut.append(f"{text} ({flats[later[0]][1].why})")
-        times = sorted(flats[i][1].received for i in found)
+            cut.append(f"{text} ({said[index].why})")
+        times = sorted(said[i].received for i in found)
         close = sum(1 for a, b in itertools.pairwise(times) if b - a < 10.0)
-        if len(found) > counts[want] and close:
+        if len(found) > counts[text] and close:
             twice.append(text)
     characters_read = sum(len(m.text) for m in said)
     return Hearing(
@@ -557,9 +584,8 @@ class ListeningPlayer:
             else:
                 # The keys above may have moved the selection: the tile the turn named
                 # is chosen again by its two digits, then Enter plays it.
-                digits = _tile_digits(prompt)
-                if digits:
-                    self.desk.key(*digits)
+                for digit in _tile_digits(prompt):
+                    self.desk.key(digit)
                     time.sleep(0.1)
                     self.listen()
                 self.desk.key("Return")

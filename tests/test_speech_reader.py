@@ -191,23 +191,35 @@ def test_a_full_screen_is_scrolled_up_apart_from_the_words_after_a_key_a_reader_
     assert prelude == "\n" * 9 + "\x1b[9A" and words == "\nWelcome."
     assert words_at - prelude_at >= PRELUDE_GAP * 0.9
     # Below the rows written while they fit: the words alone, no scrolling.
-    for index in range(7):
+    writer.key("right")
+    for index in range(8):
         screen.writes.clear()
         writer.write(f"Anna plays {index}.")
         _writes(screen, 1)
         assert screen.writes[0][1] == f"\nAnna plays {index}."
     # Full, after an arrow key: the words scroll the screen (nothing else would be read).
-    writer.key("right")
     screen.writes.clear()
     writer.write("Double one, does not fit.")
     _writes(screen, 1)
     assert [text for _, text in screen.writes] == ["\nDouble one, does not fit."]
-    # Full, after a letter: room first, then the words.
+    # After a letter: room first, then the words.
     writer.key("e")
     screen.writes.clear()
     writer.write("West 4, east 1.")
     _writes(screen, 2)
     assert [text for _, text in screen.writes] == ["\n" * 9 + "\x1b[9A", "\nWest 4, east 1."]
+    # After a letter, room is made early: once half the screen is used, though more fit.
+    for index in range(3):
+        writer.write(f"Ben plays {index}.")
+        time.sleep(SPACING_SECONDS + 0.05)
+    screen.writes.clear()
+    writer.write("Ends 4 and 1 make 5.")
+    _writes(screen, 1)
+    assert screen.writes[0][1] == "\nEnds 4 and 1 make 5."  # row 5: half the screen
+    screen.writes.clear()
+    writer.write("Your turn.")
+    _writes(screen, 2)
+    assert [text for _, text in screen.writes] == ["\n" * 9 + "\x1b[9A", "\nYour turn."]
     writer.finish()
 
 

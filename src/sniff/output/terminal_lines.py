@@ -21,14 +21,14 @@ the new text ends where the cursor stands. So:
   terminal scrolls, it reports the new text together with the line before it,
   and Orca read that line again (4 and 5 announcements of 5-turn games said
   twice). So on a terminal (Linux) the writer keeps count of the rows it wrote,
-  and when the next announcement would not fit below them, it first scrolls the
-  screen up by itself (a write of its own: Orca reads the new empty lines as
-  nothing) until the last line written is the top one, and then writes the
-  words into the empty rows. It does so only after a key that makes Orca read
-  any new text, whatever the cursor does (a printable key, Return, space or Tab:
-  :meth:`LineWriter.key`): after an arrow key the moves of the cursor would be
-  read ("blank"). Only when the screen is full and no such key came since do
-  the words scroll it.
+  and before the words of a key that makes Orca read any new text whatever the
+  cursor does (a printable key, Return, space or Tab: :meth:`LineWriter.key`),
+  once half the screen is used, it scrolls the screen up by itself (a write of
+  its own: Orca reads the new empty lines as nothing) until the last line written
+  is the top one, and then writes the words into the empty rows. After an arrow
+  key it cannot (Orca would read the moves of the cursor: "blank"), so it makes
+  room early, for the arrow keys and the others' plays that follow. Only when
+  the screen is full and no such key came since do the words scroll it.
 
 To a pipe or a file the lines go out at once, one announcement after another,
 with no escape codes.
@@ -210,12 +210,16 @@ class LineWriter:
         after such a key no move of the cursor); else scroll with the words."""
         height = _height(self.stream)
         row = self._row
-        if row is not None and row + rows < height:
-            self._row = row + rows
-            return "", lead
-        if self._key is KeyKind.CAUSE and rows < height - 1:
+        fits = row is not None and row + rows < height
+        # After such a key, room is made early (once half the screen is used), so that
+        # the arrow keys and the others' plays that follow find empty rows too.
+        early = row is None or row >= height // 2
+        if self._key is KeyKind.CAUSE and rows < height - 1 and (early or not fits):
             self._row = rows
             return "\n" * (height - 1) + f"\x1b[{height - 1}A", "\n"
+        if fits and row is not None:
+            self._row = row + rows
+            return "", lead
         if row is not None:
             self._row = height - 1  # it scrolled: the cursor is on the last row
         return "", lead
