@@ -10,8 +10,9 @@ the player presses to no effect is named with :func:`key_name`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from sniff.announce.commands import Command
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance
 from sniff.enums import Cue
@@ -110,6 +111,38 @@ class KeyTexts:
         )
 
     # -- the game's keys ------------------------------------------------------------
+
+    def of(self, command: Command, *, muggins: bool = False) -> str:
+        """What the key of *command* does (:func:`~sniff.announce.commands.game_keys`)."""
+        described: dict[Command, Callable[[], str]] = {
+            Command.PREVIOUS_TILE: self.previous_tile,
+            Command.NEXT_TILE: self.next_tile,
+            Command.FIRST_TILE: self.first_tile,
+            Command.LAST_TILE: self.last_tile,
+            Command.PREVIOUS_END: self.previous_end,
+            Command.NEXT_END: self.next_end,
+            Command.ENTER: self.play,
+            Command.DRAW: self.draw,
+            Command.PASS: self.pass_turn,
+            Command.MUGGINS_YES: self.muggins_yes,
+            Command.MUGGINS_NO: self.muggins_no,
+            Command.HAND: self.hand,
+            Command.ENDS: self.ends,
+            Command.COUNT: self.count,
+            Command.LAYOUT: self.layout,
+            Command.SCORES: self.scores,
+            Command.ROUND: self.round_info,
+            Command.BONEYARD: self.boneyard,
+            Command.UNSEEN: self.unseen,
+            Command.HISTORY: self.history,
+            Command.SINCE: self.since_my_move,
+            Command.TURN: self.turn,
+            Command.HINT: self.hint,
+            Command.REPEAT: self.repeat,
+        }
+        if command in described:
+            return described[command]()
+        return self.claim_digits(muggins=muggins)  # (backspace and escape edit a claim)
 
     def previous_tile(self) -> str:
         # Translators: help: what Left arrow does in the game.

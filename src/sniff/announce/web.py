@@ -5,17 +5,18 @@ The page itself holds no sentence of its own: the server fills its template
 with these words (:mod:`sniff.server.web`) and hands it the rest as data, so
 a German and an English player read and hear the same game, each in their
 own words, exactly as the terminal game says it. Where a text holds a number
-the page fills in (a claim typed, a wait in seconds), it comes as a template
-with a named placeholder in braces.
+the page fills in (a wait in seconds), it comes as a template with a named
+placeholder in braces.
 
 >>> from sniff.i18n import Translator
 >>> words = page_words(Translator.null())
->>> words["join_button"], words["claim_typed"]
-('Take the seat', 'Claim {points}.')
+>>> words["join_button"], words["voice_on"]
+('Take the seat', 'Built-in voice on.')
 """
 
 from __future__ import annotations
 
+from sniff.announce.commands import KeyGroup, game_keys
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.keys import KeyTexts, help_part, key_name
 from sniff.announce.menu import LANGUAGE_NAMES, MenuWords
@@ -93,41 +94,25 @@ class WebWords:
 
 
 def web_key_groups(tr: Translator, *, muggins: bool) -> list[list[tuple[str, str]]]:
-    """The page's keys in groups (label, what it does), for its help page and F1."""
+    """The page's keys in groups (label, what it does), for its help page and F1: the
+    game's keys (:func:`~sniff.announce.commands.game_keys`, as in the terminal), then
+    the page's own."""
     keys = KeyTexts(tr)
     web = _WebKeyTexts(tr)
 
     def item(description: str, *names: str) -> tuple[str, str]:
         return keys.label(*names), description
 
+    game = game_keys(tr, muggins=muggins)
     hand = [
-        item(keys.previous_tile(), "left"),
-        item(keys.next_tile(), "right"),
-        item(keys.first_tile(), "home"),
-        item(keys.last_tile(), "end"),
-        item(keys.previous_end(), "up"),
-        item(keys.next_end(), "down"),
-        item(keys.play(), "enter", "space"),
-        item(keys.draw(), "d"),
-        item(keys.pass_turn(), "p"),
-        (key_name(tr, "digits"), keys.claim_digits(muggins=muggins)),
+        item(keys.of(k.command, muggins=muggins), *k.keys)
+        for k in game
+        if k.group is not KeyGroup.REVIEW
     ]
-    if muggins:
-        hand += [item(keys.muggins_yes(), "y"), item(keys.muggins_no(), "n")]
-    review = [
-        item(keys.hand(), "h"),
-        item(keys.ends(), "e"),
-        item(keys.count(), "c"),
-        item(keys.layout(), "l"),
-        item(keys.scores(), "s"),
-        item(keys.round_info(), "i"),
-        item(keys.boneyard(), "b"),
-        item(keys.unseen(), "t"),
-        item(keys.history(), "g"),
-        item(keys.since_my_move(), "a"),
-        item(keys.turn(), "w"),
-        item(keys.hint(), "f2"),
-    ]
+    hand.insert(
+        -2 if muggins else len(hand), (key_name(tr, "digits"), keys.claim_digits(muggins=muggins))
+    )
+    review = [item(keys.of(k.command), *k.keys) for k in game if k.group is KeyGroup.REVIEW]
     page = [
         item(keys.help(), "f1", "?"),
         item(keys.repeat(), "r"),
@@ -327,15 +312,10 @@ def page_words(tr: Translator) -> dict[str, str]:
         "target": texts.screen_target(),
         "boneyard": texts.screen_boneyard(),
         "empty_table": texts.screen_empty_table(),
-        # The templates the page fills in with a number (the words are the game's own).
-        "claim_typed": texts.claim_typed("{points}").text,
-        "claim_cleared": texts.claim_cleared().text,
-        "first_tile": texts.hand_edge(last=False).text,
-        "last_tile": texts.hand_edge(last=True).text,
+        # What the page says of itself (its keys' words are the seat's presenter's).
         "voice_on": WebWords(tr).voice(True).text,
         "voice_off": WebWords(tr).voice(False).text,
         "record_ready": WebWords(tr).record_ready().text,
-        "first_digit": texts.first_digit("{pips}").text,  # type: ignore[arg-type]
     }
     for name in sorted(PRESETS):
         words[f"preset_{name}"] = menu.preset(name)

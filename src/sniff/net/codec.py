@@ -42,7 +42,7 @@ from sniff.engine import (
     Tile,
 )
 from sniff.enums import values
-from sniff.net.wire import FrameError
+from sniff.net.wire import ErrorCode, FrameError
 
 __all__ = [
     "Reader",
@@ -203,7 +203,7 @@ class Reader:
 
     def __init__(self, data: Any, rules: RuleSet, players: int, what: str = "frame") -> None:
         if not isinstance(data, dict):
-            raise FrameError("bad-field", f"{what} must be an object")
+            raise FrameError(ErrorCode.BAD_FIELD, f"{what} must be an object")
         self.data = data
         self.rules = rules
         self.players = players
@@ -214,14 +214,14 @@ class Reader:
         extra = set(self.data) - {*keys, "type"}
         if extra:
             name = sorted(extra)[0][:40]
-            raise FrameError("unknown-field", f"{self.what} has no field {name!r}")
+            raise FrameError(ErrorCode.UNKNOWN_FIELD, f"{self.what} has no field {name!r}")
         return self
 
     def get(self, key: str, default: Any = ...) -> Any:
         if key not in self.data:
             if default is not ...:
                 return default
-            raise FrameError("missing-field", f"{self.what} needs {key!r}")
+            raise FrameError(ErrorCode.MISSING_FIELD, f"{self.what} needs {key!r}")
         return self.data[key]
 
     def integer(self, key: str, low: int = 0, high: int = MOST, default: Any = ...) -> int:
@@ -238,21 +238,21 @@ class Reader:
     def boolean(self, key: str, default: Any = ...) -> bool:
         value = self.get(key, default)
         if not isinstance(value, bool):
-            raise FrameError("bad-field", f"{key!r} must be true or false")
+            raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} must be true or false")
         return value
 
     def text(self, key: str, *, most: int, default: Any = ...) -> str:
         value = self.get(key, default)
         if not isinstance(value, str):
-            raise FrameError("bad-field", f"{key!r} must be a string")
+            raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} must be a string")
         if len(value) > most:
-            raise FrameError("too-long", f"{key!r} may be at most {most} characters")
+            raise FrameError(ErrorCode.TOO_LONG, f"{key!r} may be at most {most} characters")
         return value
 
     def choice(self, key: str, choices: Sequence[str], default: Any = ...) -> str:
         value = self.get(key, default)
         if value not in choices:
-            raise FrameError("bad-field", f"{key!r} must be one of {', '.join(choices)}")
+            raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} must be one of {', '.join(choices)}")
         return str(value)
 
     def tile(self, value: Any, key: str = "tile") -> Tile:
@@ -262,7 +262,9 @@ class Reader:
             or len(value) != 2
             or any(type(v) is not int or not 0 <= v <= top for v in value)
         ):
-            raise FrameError("bad-field", f"{key!r} must be a tile: two numbers from 0 to {top}")
+            raise FrameError(
+                ErrorCode.BAD_FIELD, f"{key!r} must be a tile: two numbers from 0 to {top}"
+            )
         return Tile.of(value[0], value[1])
 
     def maybe_tile(self, key: str) -> Tile | None:
@@ -273,13 +275,13 @@ class Reader:
         value = self.get(key)
         limit = most if most is not None else (self.rules.max_pip + 1) * (self.rules.max_pip + 2)
         if not isinstance(value, list) or len(value) > limit:
-            raise FrameError("bad-field", f"{key!r} must be a list of tiles")
+            raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} must be a list of tiles")
         return tuple(self.tile(item, key) for item in value)
 
     def numbers(self, key: str, size: int, low: int = -MOST) -> tuple[int, ...]:
         value = self.get(key)
         if not isinstance(value, list) or len(value) != size:
-            raise FrameError("bad-field", f"{key!r} must be a list of {size} numbers")
+            raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} must be a list of {size} numbers")
         return tuple(_integer(item, key, low, MOST) for item in value)
 
     def end(self, key: str = "end") -> End:
@@ -288,13 +290,15 @@ class Reader:
             return End(value)
         except ValueError:
             raise FrameError(
-                "bad-field", f"{key!r} must be an end: lead, west, east, north, south"
+                ErrorCode.BAD_FIELD, f"{key!r} must be an end: lead, west, east, north, south"
             ) from None
 
 
 def _integer(value: Any, key: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise FrameError("bad-field", f"{key!r} must be a whole number from {low} to {high}")
+        raise FrameError(
+            ErrorCode.BAD_FIELD, f"{key!r} must be a whole number from {low} to {high}"
+        )
     return value
 
 
@@ -328,7 +332,7 @@ def read_event(data: Any, rules: RuleSet, players: int) -> Event:
         r.only("round", "hands", "boneyard", "leader", "redeal")
         hands = r.get("hands")
         if not isinstance(hands, list) or len(hands) != players:
-            raise FrameError("bad-field", "a deal's hands are one list per seat")
+            raise FrameError(ErrorCode.BAD_FIELD, "a deal's hands are one list per seat")
         leader = r.get("leader", None)
         return Dealt(
             r.integer("round", 1),
@@ -364,7 +368,7 @@ def read_event(data: Any, rules: RuleSet, players: int) -> Event:
         r.only("round", "reason", "hands", "points", "scores", "went_out")
         hands = r.get("hands")
         if not isinstance(hands, list) or len(hands) != players:
-            raise FrameError("bad-field", "a round's end shows one hand per seat")
+            raise FrameError(ErrorCode.BAD_FIELD, "a round's end shows one hand per seat")
         went_out = r.get("went_out", None)
         return RoundEnded(
             r.integer("round", 1),
@@ -380,7 +384,7 @@ def read_event(data: Any, rules: RuleSet, players: int) -> Event:
 
 def _hand(r: Reader, value: Any) -> tuple[Tile, ...]:
     if not isinstance(value, list) or len(value) > r.rules.max_pip * 3 + 12:
-        raise FrameError("bad-field", "a hand is a list of tiles")
+        raise FrameError(ErrorCode.BAD_FIELD, "a hand is a list of tiles")
     return tuple(r.tile(item, "hands") for item in value)
 
 
@@ -397,22 +401,22 @@ def read_view(
     )  # fmt: skip
     legal_data = r.get("legal")
     if not isinstance(legal_data, list):
-        raise FrameError("bad-field", "the view's legal actions are a list")
+        raise FrameError(ErrorCode.BAD_FIELD, "the view's legal actions are a list")
     if "history" in r.data or history is None:
         history_data = r.get("history")
         if not isinstance(history_data, list):
-            raise FrameError("bad-field", "the view's history is a list")
+            raise FrameError(ErrorCode.BAD_FIELD, "the view's history is a list")
         history = tuple(read_event(item, rules, players) for item in history_data)
     history = tuple(history)
     layout = layout_of(history, rules)
     hand = r.tiles("hand", 91)
     if len(set(hand)) != len(hand) or set(hand) & set(layout.tiles()):
-        raise FrameError("bad-view", "a tile held twice, or held and on the table")
+        raise FrameError(ErrorCode.BAD_VIEW, "a tile held twice, or held and on the table")
     sides = tuple(tuple(side) for side in rules.sides(players))
     try:
         phase = Phase(r.get("phase"))
     except ValueError:
-        raise FrameError("bad-field", "'phase' is not a phase of the game") from None
+        raise FrameError(ErrorCode.BAD_FIELD, "'phase' is not a phase of the game") from None
     return Observation(
         seat=r.seat("seat"),
         rules=rules,
@@ -451,16 +455,16 @@ def layout_of(history: Sequence[Event], rules: RuleSet) -> Layout:
         if not isinstance(event, Played):
             continue
         if event.tile in laid:
-            raise FrameError("bad-view", f"{event.tile} is played twice")
+            raise FrameError(ErrorCode.BAD_VIEW, f"{event.tile} is played twice")
         laid.add(event.tile)
         open_ends = dict(layout.open_ends())
         if event.end is End.LEAD:
             if layout.lead is not None:
-                raise FrameError("bad-view", "a second lead in one round")
+                raise FrameError(ErrorCode.BAD_VIEW, "a second lead in one round")
         elif event.end not in open_ends or not event.tile.has(open_ends[event.end]):
-            raise FrameError("bad-view", f"{event.tile} does not fit {event.end.value}")
+            raise FrameError(ErrorCode.BAD_VIEW, f"{event.tile} does not fit {event.end.value}")
         try:
             layout = layout.place(event.tile, event.end, endwise=event.endwise)
         except (RulesError, ValueError, IndexError):
-            raise FrameError("bad-view", "a play the layout cannot take") from None
+            raise FrameError(ErrorCode.BAD_VIEW, "a play the layout cannot take") from None
     return layout

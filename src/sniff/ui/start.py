@@ -18,6 +18,7 @@ from sniff.announce.errors import ErrorWords
 from sniff.announce.files import FileWords
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.phrases import Phrasebook
+from sniff.enums import SeatKind
 from sniff.session.game import GameSession
 from sniff.session.local import LocalGame
 from sniff.session.options import GameOptions
@@ -154,7 +155,7 @@ def _first_screen(host: SniffApp, options: GameOptions, *, read_only: bool) -> S
     def fresh() -> None:
         host.show(new_screen())
 
-    names = [texts.you() if p.kind == "human" else p.name for p in snap.players]
+    names = [texts.you() if p.kind is SeatKind.HUMAN else p.name for p in snap.players]
     book = Phrasebook(ctx.translator, seat=_human_seat(snap), player_names=names, sides=snap.sides)
     round_no = snap.check.round if snap.check is not None else len(snap.deals)
     scores = snap.check.scores if snap.check is not None else ()
@@ -172,7 +173,7 @@ def _first_screen(host: SniffApp, options: GameOptions, *, read_only: bool) -> S
 
 
 def _human_seat(snap: GameSnapshot) -> int:
-    return next((seat for seat, p in enumerate(snap.players) if p.kind == "human"), 0)
+    return next((seat for seat, p in enumerate(snap.players) if p.kind is SeatKind.HUMAN), 0)
 
 
 def _resumed_session(snap: GameSnapshot, options: GameOptions) -> GameSession | None:
