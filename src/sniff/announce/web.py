@@ -136,8 +136,12 @@ class _WebKeyTexts:
         return self.tr._("say something to the table: the chat line")
 
     def voice_key(self) -> str:
-        # Translators: help for the key that switches the web page's own voice on or off.
-        return self.tr._("the built-in voice on or off, for playing without a screen reader")
+        # Translators: help for the key that switches the web page's own voice on or off;
+        # a screen reader cuts the page's voice off at once, so with one it stays off.
+        return self.tr._(
+            "the built-in voice on or off, for playing without a screen reader: with one, "
+            "leave it off"
+        )
 
     def escape(self) -> str:
         # Translators: help for Escape on the web page: leave the help page or the chat line.
@@ -275,8 +279,11 @@ def page_words(tr: Translator) -> dict[str, str]:
         "help_close": _("Back to the game"),
         # Translators: the web page: the heading of the settings of the page.
         "settings_heading": _("Settings"),
-        # Translators: the web page: the switch for the page's own voice.
-        "voice_label": _("Built-in voice (for playing without a screen reader)"),
+        # Translators: the web page: the switch for the page's own voice (a screen reader
+        # would cut it off at every key: with one it stays off).
+        "voice_label": _(
+            "Built-in voice (for playing without a screen reader; leave it off with one)"
+        ),
         # Translators: the web page: the choice of how long the page waits after each of
         # the others' turns before the next one comes.
         "pace_label": menu.label("pace"),

@@ -169,7 +169,6 @@ class _Ear:
             return {}
         presenter = self.presenter
         selection = presenter.selection
-        selection.keep(obs)
         tile = None if selection.tile is None else tile_json(selection.tile)
         status = presenter.announcer.answers.turn(obs, selected=selection.chosen(obs)).text
         return {"selected": {"tile": tile, "index": selection.end_index}, "status": status}

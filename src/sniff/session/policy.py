@@ -29,7 +29,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from sniff.bots import make_bot
+from sniff.bots import Bot, make_bot
 from sniff.engine import ACTIVE, Action, Event, GameEnded, Observation, Phase, Refusal, public_event
 from sniff.enums import BotLevel, NewsKind, SeatKind
 from sniff.session.clock import Clock, Timer
@@ -50,6 +50,11 @@ STAND_IN = BotLevel.EXPERT
 
 #: Starts the game loop's coroutine (a task of the server's event loop).
 Spawn = Callable[[Coroutine[Any, Any, None]], object]
+
+
+def stand_in_bot() -> Bot:
+    """The bot that plays for an absent person (or one turn, when their time ran out)."""
+    return make_bot(STAND_IN, seed=secrets.randbits(32))
 
 
 @dataclass
@@ -163,8 +168,10 @@ class TablePolicy:
         timer: int = 0,
         grace: float = GRACE,
         started: bool = False,
+        stand_in: Callable[[], Bot] = stand_in_bot,
     ) -> None:
         self.session = session
+        self.make_stand_in = stand_in
         self.seats = seats
         self.outlet = outlet
         self.clock = clock
@@ -285,7 +292,7 @@ class TablePolicy:
 
     def _bot_for(self, index: int) -> None:
         """A bot sits in for the person in seat *index*."""
-        self.session.stand_in(index, make_bot(STAND_IN, seed=secrets.randbits(32)))
+        self.session.stand_in(index, self.make_stand_in())
 
     def leave(self, seat: SeatState) -> None:
         """The person leaves for good: a bot takes the seat at once."""
