@@ -94,7 +94,7 @@ def saving(actions: int, folder: Path) -> None:
 
     session = GameSession.new(preset("sniff"), ["random"], seed=1)
     path = folder / "current-game.json"
-    times = []
+    times: list[float] = []
     for _ in range(actions):
         game = session.game
         if game.phase is Phase.GAME_OVER:
@@ -102,10 +102,10 @@ def saving(actions: int, folder: Path) -> None:
             continue
         if game.phase is Phase.ROUND_OVER:
             session.next_round()
-        elif session.my_turn():
-            session.act(game.legal_actions()[0])
-        else:
+        elif session.bot_to_act():
             session.apply_bot(session.decide())
+        else:
+            session.act(game.current, session.observe(game.current).legal[0])
         start = time.perf_counter()
         save_game(path, session.snapshot({}))
         times.append(time.perf_counter() - start)

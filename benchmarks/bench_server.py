@@ -410,13 +410,14 @@ def save_cost() -> None:
 
     from sniff.bots import make_bot
     from sniff.engine import ACTIVE, Game, Phase, observe, preset
+    from sniff.enums import SeatKind
     from sniff.server.store import TableStore, _replace
     from sniff.session.game import GameSession
     from sniff.storage import SaveState
     from sniff.storage.records import PlayerInfo
 
     game = Game(preset("sniff"), 4, seed=3)
-    people = tuple(PlayerInfo(f"P{i}", "human") for i in range(4))
+    people = tuple(PlayerInfo(f"P{i}", SeatKind.HUMAN) for i in range(4))
     session = GameSession(SaveState(game, people, seed=3), {}, human=None)
     greedy = make_bot("greedy", seed=1)
     while len(game.log) < 60 and game.phase is not Phase.GAME_OVER:

@@ -53,7 +53,7 @@ def run(games: int, seed: int) -> list[dict[str, object]]:
         language = "de" if number % 2 else "en"
         seat_names = [f"P{i}" for i in range(players)]
         announcers = {
-            v: Announcer(0, translator(language), player_names=seat_names, verbosity=v)  # type: ignore[arg-type]
+            v: Announcer(0, translator(language), player_names=seat_names, verbosity=v)
             for v in event_times
         }
 

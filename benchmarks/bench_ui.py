@@ -28,6 +28,8 @@ from typing import Any
 
 from figures import emit, percentile
 
+__all__ = ["KEYS", "TimingSpeech", "emit", "percentile"]
+
 KEYS = {"right": "\x1b[C", "left": "\x1b[D", "up": "\x1b[A", "down": "\x1b[B"}
 
 

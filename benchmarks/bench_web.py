@@ -23,6 +23,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,11 @@ FIRST = ANY_LOG.format(seen=0)
 #: words is spread out so that a screen reader reads each one.
 GAP_S = 0.1
 LIMITS = ServerLimits(messages_per_second=1000.0, message_burst=1000, tables_per_address=100)
+
+
+def _said(page: Any, script: str) -> Callable[[], bool]:
+    """Whether *script*, run in the page, finds what it looks for."""
+    return lambda: bool(page.evaluate(script))
 
 
 def _figures(times: list[float]) -> dict[str, float]:
@@ -80,7 +86,7 @@ def first_announcement(browser: Any, web: WebServer, count: int) -> list[float]:
         page.add_init_script(RECORDER)
         page.add_init_script(SIT_AT_ONCE)
         page.goto(f"{web.url}/t/{host.code}")
-        wait_until(lambda p=page: bool(p.evaluate(FIRST)), page, 10, "the first words")
+        wait_until(_said(page, FIRST), page, 10, "the first words")
         first = page.evaluate("window.__heard.find((h) => h.region === 'log').t")
         times.append(float(first))
         context.close()
@@ -149,7 +155,7 @@ def play_to_log(browser: Any, web: WebServer, count: int, seconds: float) -> lis
                 continue
             shown = ANY_LOG.format(seen=seen)
             try:
-                wait_until(lambda s=shown: bool(page.evaluate(s)), page, 5, "the words")
+                wait_until(_said(page, shown), page, 5, "the words")
             except TimeoutError:
                 unsaid += 1  # (refused: it acted on a view the game had left)
                 continue

@@ -29,7 +29,7 @@ from typing import Any
 
 from figures import emit, time_figures
 from oracle import HandSeer
-from sniff.bots import LEVELS, Bot, make_bot
+from sniff.bots import LEVELS, Bot, SeededBot, make_bot
 from sniff.engine import PRESETS, Game, Observation, Phase, RuleSet, preset
 from sniff.session.simulate import play_between
 
@@ -57,6 +57,7 @@ class Timed:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.level = bot.level
+        assert isinstance(bot, SeededBot)
         self.rng = bot.rng  # the game loop keeps each bot's generator state
         self.times: list[float] = []
 

@@ -43,6 +43,7 @@ from sniff.engine import (
 )
 from sniff.enums import values
 from sniff.net.wire import ErrorCode, FrameError
+from sniff.storage.records import event_to_json
 
 __all__ = [
     "Reader",
@@ -93,53 +94,14 @@ def action_json(action: Action) -> dict[str, Any]:
 
 
 def event_json(event: Event) -> dict[str, Any]:
-    """An event as a record line holds it (a hidden draw with ``"tile": null``)."""
-    if isinstance(event, Dealt):
-        return {
-            "type": "deal",
-            "round": event.round,
-            "hands": [_tiles(hand) for hand in event.hands],
-            "boneyard": _tiles(event.boneyard),
-            "leader": event.leader,
-            "redeal": event.redeal,
-        }
-    if isinstance(event, Played):
-        out: dict[str, Any] = {
-            "type": "play",
-            "player": event.player,
-            "tile": tile_json(event.tile),
-            "end": event.end.value,
-            "count": event.count,
-            "points": event.points,
-        }
-        if event.endwise:
-            out["endwise"] = True
-        return out
-    if isinstance(event, Drew):
-        tile = None if event.tile is None else tile_json(event.tile)
-        return {"type": "draw", "player": event.player, "tile": tile}
-    if isinstance(event, Passed):
-        return {"type": "pass", "player": event.player}
-    if isinstance(event, Claimed):
-        return {
-            "type": "claim",
-            "player": event.player,
-            "points": event.points,
-            "correct": event.correct,
-        }
-    if isinstance(event, MugginsCalled):
-        return {"type": "muggins", "player": event.player, "points": event.points}
-    if isinstance(event, RoundEnded):
-        return {
-            "type": "round_end",
-            "round": event.round,
-            "reason": event.reason.value,
-            "hands": [_tiles(hand) for hand in event.hands],
-            "points": list(event.points),
-            "scores": list(event.scores),
-            "went_out": event.went_out,
-        }
-    return {"type": "game_end", "winner": event.winner, "scores": list(event.scores)}
+    """An event as the wire sends it: a record's line as a seat may see it (a hidden
+    draw with ``"tile": null``), written by the records' own writer.
+
+    >>> from sniff.engine import Drew
+    >>> event_json(Drew(1, None))
+    {'type': 'draw', 'player': 1, 'tile': None}
+    """
+    return event_to_json(event, seen=True)
 
 
 def rules_json(rules: RuleSet) -> dict[str, Any]:

@@ -106,19 +106,28 @@ def _tiles(tiles: Iterable[Tile]) -> list[list[int]]:
     return [_tile(t) for t in tiles]
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
-    """The record line for one engine event, keys in RECORD.md's order."""
+def event_to_json(event: Event, *, seen: bool = False) -> dict[str, Any]:
+    """An engine event as a line of a record (keys in RECORD.md's order), or, *seen*,
+    as the online protocol sends it: what a seat may see (another's draw without
+    its tile) and, after the record's keys, what a reader of part of a game cannot
+    work out (a deal thrown in, whether a claim was right, who went out).
+
+    The one writer of events: a record and the wire differ only in those few fields.
+    """
     if isinstance(event, Dealt):
-        return {
+        out: dict[str, Any] = {
             "type": "deal",
             "round": event.round,
             "hands": [_tiles(hand) for hand in event.hands],
             "boneyard": _tiles(event.boneyard),
             "leader": event.leader,
         }
+        if seen:
+            out["redeal"] = event.redeal
+        return out
     if isinstance(event, Played):
         # The engine lays the lead high half west, so [high, low] is [west, east].
-        out: dict[str, Any] = {
+        out = {
             "type": "play",
             "player": event.player,
             "tile": _tile(event.tile),
@@ -130,17 +139,21 @@ def event_to_json(event: Event) -> dict[str, Any]:
             out["endwise"] = True
         return out
     if isinstance(event, Drew):
-        if event.tile is None:
+        if event.tile is None and not seen:
             raise ValueError("a record holds every draw with its tile, not a seat's view")
-        return {"type": "draw", "player": event.player, "tile": _tile(event.tile)}
+        tile = None if event.tile is None else _tile(event.tile)
+        return {"type": "draw", "player": event.player, "tile": tile}
     if isinstance(event, Passed):
         return {"type": "pass", "player": event.player}
     if isinstance(event, Claimed):
-        return {"type": "claim", "player": event.player, "points": event.points}
+        out = {"type": "claim", "player": event.player, "points": event.points}
+        if seen:
+            out["correct"] = event.correct
+        return out
     if isinstance(event, MugginsCalled):
         return {"type": "muggins", "player": event.player, "points": event.points}
     if isinstance(event, RoundEnded):
-        return {
+        out = {
             "type": "round_end",
             "round": event.round,
             "reason": event.reason.value,
@@ -148,6 +161,9 @@ def event_to_json(event: Event) -> dict[str, Any]:
             "points": list(event.points),
             "scores": list(event.scores),
         }
+        if seen:
+            out["went_out"] = event.went_out
+        return out
     return {"type": "game_end", "winner": event.winner, "scores": list(event.scores)}
 
 
