@@ -224,8 +224,12 @@ def bench_memory(games: int, batches: int = 10) -> None:
 # -- decisions ---------------------------------------------------------------------------
 
 
-def bench_decisions(games: int) -> None:
+def bench_decisions(games: int, target: int | None = None) -> None:
+    """The master's and the expert's decision times in games against greedy (to
+    *target*: the rules' own when None)."""
     rules = preset("sniff")
+    if target is not None:
+        rules = rules.with_changes(targets=(target,) * 3)
     for level in ("master", "expert"):
         times: list[float] = []
         for number in range(games):
@@ -250,15 +254,16 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmarks (``--quick`` for a short run)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run, under 30 s")
+    parser.add_argument("--smoke", action="store_true", help="the least run that still measures every figure (a test runs it)")
     parser.add_argument("--only", help="one part: hands, playouts, copy, memory, decisions")
     args = parser.parse_args(argv)
-    quick = bool(args.quick)
+    size = 0 if args.smoke else 1 if args.quick else 2
     parts: dict[str, Callable[[], None]] = {
-        "hands": lambda: bench_hands(1.0 if quick else 5.0),
-        "playouts": lambda: bench_playouts(0.5 if quick else 3.0),
-        "copy": lambda: bench_copy(20_000 if quick else 200_000),
-        "memory": lambda: bench_memory(500 if quick else 10_000),
-        "decisions": lambda: bench_decisions(2 if quick else 12),
+        "hands": lambda: bench_hands((0.05, 1.0, 5.0)[size]),
+        "playouts": lambda: bench_playouts((0.05, 0.5, 3.0)[size]),
+        "copy": lambda: bench_copy((100, 20_000, 200_000)[size]),
+        "memory": lambda: bench_memory((10, 500, 10_000)[size]),
+        "decisions": lambda: bench_decisions((1, 2, 12)[size], 10 if args.smoke else None),
     }
     for name, part in parts.items():
         if args.only in (None, name):

@@ -171,6 +171,7 @@ def bench_cold_start(runs: int, command: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a shorter run (under 30 s)")
+    parser.add_argument("--smoke", action="store_true", help="the least run that still measures every figure (a test runs it)")
     parser.add_argument(
         "--sniff",
         type=Path,
@@ -178,8 +179,9 @@ def main(argv: list[str] | None = None) -> int:
         help="the sniff command to start (default: the one next to this Python)",
     )
     args = parser.parse_args(argv)
-    bench_keys(200 if args.quick else 600)
-    bench_cold_start(5 if args.quick else 11, args.sniff)
+    size = 0 if args.smoke else 1 if args.quick else 2
+    bench_keys((10, 200, 600)[size])
+    bench_cold_start((1, 5, 11)[size], args.sniff)
     return 0
 
 

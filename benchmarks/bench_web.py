@@ -177,10 +177,11 @@ def play_to_log(browser: Any, web: WebServer, count: int, seconds: float) -> lis
     return times
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples")
-    args = parser.parse_args()
+    parser.add_argument("--smoke", action="store_true", help="the least run that still measures every figure (a test runs it)")
+    args = parser.parse_args(argv)
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -189,7 +190,8 @@ def main() -> int:
     if not Path(CHROMIUM).exists():
         print("bench_web needs Chromium: apt-get install chromium", file=sys.stderr)
         return 2
-    opens, plays = (5, 40) if args.quick else (20, 200)
+    size = 0 if args.smoke else 1 if args.quick else 2
+    opens, plays = ((1, 2), (5, 40), (20, 200))[size]
     load = os.getloadavg()[0]
     with (
         tempfile.TemporaryDirectory() as folder,
@@ -198,7 +200,7 @@ def main() -> int:
     ):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
-            first_announcement(browser, web, 2)  # the browser's caches warm
+            first_announcement(browser, web, 1 if args.smoke else 2)  # the caches warm
             times = first_announcement(browser, web, opens)
             emit(
                 "page_to_first_announcement_ms",
@@ -208,7 +210,7 @@ def main() -> int:
                 load_average=round(load, 2),
                 **_figures(times),
             )
-            times = play_to_log(browser, web, plays, 60.0 if args.quick else 180.0)
+            times = play_to_log(browser, web, plays, (30.0, 60.0, 180.0)[size])
             emit(
                 "play_to_browser_log_p95_ms",
                 round(percentile(times, 0.95), 1),
