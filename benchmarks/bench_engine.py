@@ -254,7 +254,11 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmarks (``--quick`` for a short run)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run, under 30 s")
-    parser.add_argument("--smoke", action="store_true", help="the least run that still measures every figure (a test runs it)")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that still measures every figure (a test runs it)",
+    )
     parser.add_argument("--only", help="one part: hands, playouts, copy, memory, decisions")
     args = parser.parse_args(argv)
     size = 0 if args.smoke else 1 if args.quick else 2

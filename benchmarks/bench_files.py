@@ -132,7 +132,11 @@ def saving(actions: int, folder: Path) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few seconds, 20 MB")
-    parser.add_argument("--smoke", action="store_true", help="the least run that still measures every figure (a test runs it)")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that still measures every figure (a test runs it)",
+    )
     args = parser.parse_args(argv)
     if not SNIFF.exists():
         sys.exit(f"the sniff command is not installed next to {sys.executable}")

@@ -96,7 +96,11 @@ def run(games: int, seed: int) -> list[dict[str, object]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="announcer timings")
     parser.add_argument("--quick", action="store_true", help="fewer games (under 30 s)")
-    parser.add_argument("--smoke", action="store_true", help="the least run that still measures every figure (a test runs it)")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that still measures every figure (a test runs it)",
+    )
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(

@@ -171,7 +171,11 @@ def bench_cold_start(runs: int, command: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a shorter run (under 30 s)")
-    parser.add_argument("--smoke", action="store_true", help="the least run that still measures every figure (a test runs it)")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that still measures every figure (a test runs it)",
+    )
     parser.add_argument(
         "--sniff",
         type=Path,

@@ -180,7 +180,11 @@ def play_to_log(browser: Any, web: WebServer, count: int, seconds: float) -> lis
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples")
-    parser.add_argument("--smoke", action="store_true", help="the least run that still measures every figure (a test runs it)")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that still measures every figure (a test runs it)",
+    )
     args = parser.parse_args(argv)
     try:
         from playwright.sync_api import sync_playwright
