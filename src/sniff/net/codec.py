@@ -22,28 +22,22 @@ from sniff.engine import (
     Action,
     CallMuggins,
     Claim,
-    Claimed,
     Dealt,
-    Drew,
     End,
     Event,
-    GameEnded,
     Layout,
     Move,
-    MugginsCalled,
     Observation,
-    Passed,
     Phase,
     Played,
     RoundEnd,
-    RoundEnded,
     RulesError,
     RuleSet,
     Tile,
 )
 from sniff.enums import values
 from sniff.net.wire import ErrorCode, FrameError
-from sniff.storage.records import event_to_json
+from sniff.storage.event_codec import EVENT_FIELDS, event_from, event_to_json
 
 __all__ = [
     "Reader",
@@ -60,8 +54,6 @@ __all__ = [
 
 #: The most points, scores or counts a value may hold (far beyond any game).
 MOST = 1_000_000
-#: The events' ``type`` words, as in a record.
-EVENT_TYPES = ("deal", "play", "draw", "pass", "claim", "muggins", "round_end", "game_end")
 
 
 # -- writing -----------------------------------------------------------------------
@@ -285,63 +277,76 @@ def read_action(data: Any, rules: RuleSet, players: int) -> Action:
 
 
 def read_event(data: Any, rules: RuleSet, players: int) -> Event:
-    """An event from the wire, checked (for a client: the server is not trusted either)."""
-    r = Reader(data, rules, players, "an event")
-    kind = r.choice(
-        "type", ("deal", "play", "draw", "pass", "claim", "muggins", "round_end", "game_end")
-    )
-    if kind == "deal":
-        r.only("round", "hands", "boneyard", "leader", "redeal")
-        hands = r.get("hands")
-        if not isinstance(hands, list) or len(hands) != players:
-            raise FrameError(ErrorCode.BAD_FIELD, "a deal's hands are one list per seat")
-        leader = r.get("leader", None)
-        return Dealt(
-            r.integer("round", 1),
-            tuple(_hand(r, hand) for hand in hands),
-            r.tiles("boneyard"),
-            None if leader is None else r.seat("leader"),
-            r.boolean("redeal", False),
-        )
-    if kind == "play":
-        r.only("player", "tile", "end", "count", "points", "endwise")
-        return Played(
-            r.seat("player"),
-            r.tile(r.get("tile")),
-            r.end(),
-            r.integer("count"),
-            r.integer("points"),
-            r.boolean("endwise", False),
-        )
-    if kind == "draw":
-        r.only("player", "tile")
-        return Drew(r.seat("player"), r.maybe_tile("tile"))
-    if kind == "pass":
-        r.only("player")
-        return Passed(r.seat("player"))
-    if kind == "claim":
-        r.only("player", "points", "correct")
-        return Claimed(r.seat("player"), r.integer("points"), r.boolean("correct"))
-    if kind == "muggins":
-        r.only("player", "points")
-        return MugginsCalled(r.seat("player"), r.integer("points"))
-    sides = len(rules.sides(players))
-    if kind == "round_end":
-        r.only("round", "reason", "hands", "points", "scores", "went_out")
-        hands = r.get("hands")
-        if not isinstance(hands, list) or len(hands) != players:
-            raise FrameError(ErrorCode.BAD_FIELD, "a round's end shows one hand per seat")
-        went_out = r.get("went_out", None)
-        return RoundEnded(
-            r.integer("round", 1),
-            RoundEnd(r.choice("reason", values(RoundEnd))),
-            tuple(_hand(r, hand) for hand in hands),
-            r.numbers("points", sides),
-            r.numbers("scores", sides),
-            None if went_out is None else r.seat("went_out"),
-        )
-    r.only("winner", "scores")
-    return GameEnded(r.integer("winner", 0, sides - 1), r.numbers("scores", sides))
+    """An event from the wire, checked (for a client: the server is not trusted either),
+    by the one event codec (:func:`sniff.storage.event_codec.event_from`)."""
+    fields = _WireEvent(Reader(data, rules, players, "an event"), rules, players)
+    return event_from(fields.r.get("type"), fields)
+
+
+class _WireEvent:
+    """The wire's :class:`~sniff.storage.event_codec.EventFields`: every field checked
+    by the frame's reader, and no field but the event's own."""
+
+    def __init__(self, r: Reader, rules: RuleSet, players: int) -> None:
+        self.r = r
+        self.sides = len(rules.sides(players))
+
+    def fields(self, kind: str) -> None:
+        self.r.only(*EVENT_FIELDS[kind])
+
+    def number(self, key: str, *, least: int = 0) -> int:
+        return self.r.integer(key, least)
+
+    def seat(self, key: str) -> int:
+        return self.r.seat(key)
+
+    def maybe_seat(self, key: str) -> int | None:
+        return None if self.r.get(key, None) is None else self.r.seat(key)
+
+    def tile(self, key: str) -> Tile:
+        return self.r.tile(self.r.get(key), key)
+
+    def drawn(self, key: str) -> Tile | None:
+        return self.r.maybe_tile(key)
+
+    def tiles(self, key: str) -> tuple[Tile, ...]:
+        return self.r.tiles(key)
+
+    def hands(self, key: str) -> tuple[tuple[Tile, ...], ...]:
+        hands = self.r.get(key)
+        if not isinstance(hands, list) or len(hands) != self.r.players:
+            raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} holds one hand per seat")
+        return tuple(_hand(self.r, hand) for hand in hands)
+
+    def numbers(self, key: str) -> tuple[int, ...]:
+        return self.r.numbers(key, self.sides)
+
+    def end(self, key: str) -> End:
+        return self.r.end(key)
+
+    def flag(self, key: str) -> bool:
+        return self.r.boolean(key, False)
+
+    def reason(self, key: str) -> RoundEnd:
+        return RoundEnd(self.r.choice(key, values(RoundEnd)))
+
+    def side(self, key: str) -> int:
+        return self.r.integer(key, 0, self.sides - 1)
+
+    def dealt(self, hands: tuple[tuple[Tile, ...], ...], boneyard: tuple[Tile, ...]) -> None:
+        pass  # (a seat's deal shows its own hand only: the view's reader checks the rest)
+
+    def redeal(self, round_no: int) -> bool:
+        return self.r.boolean("redeal", False)
+
+    def correct(self, points: int) -> bool:
+        return self.r.boolean("correct")
+
+    def went_out(self, reason: RoundEnd) -> int | None:
+        return self.maybe_seat("went_out")
+
+    def unknown(self, kind: object) -> Exception:
+        return FrameError(ErrorCode.BAD_FIELD, f"{str(kind)[:40]!r} is no event's type")
 
 
 def _hand(r: Reader, value: Any) -> tuple[Tile, ...]:
