@@ -96,8 +96,8 @@ def naive_hands(count: int, first: int = 0) -> int:
     return actions
 
 
-def bench_hands(seconds: float) -> None:
-    engine_hands(2000, first=10**6)  # fill the engine's tables of moves first
+def bench_hands(seconds: float, warm: int = 2000) -> None:
+    engine_hands(warm, first=10**6)  # fill the engine's tables of moves first
     engine, engine_actions = best_rate(engine_hands, seconds)
     naive, naive_actions = best_rate(naive_hands, seconds)
     emit(
@@ -117,9 +117,9 @@ def bench_hands(seconds: float) -> None:
 # -- playouts ------------------------------------------------------------------------
 
 
-def bench_playouts(seconds: float) -> None:
+def bench_playouts(seconds: float, deals: int = 2000) -> None:
     rules = preset("sniff")
-    starts = [Round.from_game(Game(rules, 2, seed=seed)) for seed in range(2000)]
+    starts = [Round.from_game(Game(rules, 2, seed=seed)) for seed in range(deals)]
     for start in starts:  # both play the same rules the same way: same scores
         core = start.copy()
         core.playout()
@@ -263,10 +263,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     size = 0 if args.smoke else 1 if args.quick else 2
     parts: dict[str, Callable[[], None]] = {
-        "hands": lambda: bench_hands((0.05, 1.0, 5.0)[size]),
-        "playouts": lambda: bench_playouts((0.05, 0.5, 3.0)[size]),
+        "hands": lambda: bench_hands((0.05, 1.0, 5.0)[size], (50, 2000, 2000)[size]),
+        "playouts": lambda: bench_playouts((0.05, 0.5, 3.0)[size], (100, 2000, 2000)[size]),
         "copy": lambda: bench_copy((100, 20_000, 200_000)[size]),
-        "memory": lambda: bench_memory((10, 500, 10_000)[size]),
+        "memory": lambda: bench_memory((2, 500, 10_000)[size], (2, 10, 10)[size]),
         "decisions": lambda: bench_decisions((1, 2, 12)[size], 10 if args.smoke else None),
     }
     for name, part in parts.items():

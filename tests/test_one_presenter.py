@@ -116,9 +116,7 @@ async def _waiting(test: Callable[[], bool], what: str, timeout: float = 20.0) -
 
 def _table_quiet(running: SniffServer) -> bool:
     """The server's one table has no step to play and nothing waiting to go out."""
-    host = next(iter(running.tables.values()))
-    flushing = host._flushing  # (read only: whether frames still wait for the save)
-    return not host.table.running and not host._outbox and (flushing is None or flushing.done())
+    return next(iter(running.tables.values())).settled
 
 
 # -- the three clients ----------------------------------------------------------------------

@@ -112,6 +112,13 @@ class HostedTable:
     def timer(self) -> int:
         return self.policy.timer
 
+    @property
+    def settled(self) -> bool:
+        """Whether nothing is under way: no step being played, no frame waiting to go
+        out (a test, or a server that stops, waits for it)."""
+        flushing = self._flushing
+        return not self.table.running and not self._outbox and (flushing is None or flushing.done())
+
     def free_seat(self) -> SeatState | None:
         return self.policy.free_seat()
 
