@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from sniff.announce.commands import Command
 from sniff.announce.phrases import sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.enums import Cue
 from sniff.i18n import Translator
 
@@ -316,7 +316,7 @@ def help_part(tr: Translator, groups: Sequence[Sequence[tuple[str, str]]], index
         parts.extend(
             item.format(key=label, description=desc) for label, desc in groups[0] if groups
         )
-        return Utterance(sentences(*parts), interrupt=True, kind="help")
+        return Utterance(sentences(*parts), interrupt=True, kind=UtteranceKind.HELP)
     index %= len(groups)
     if index == 0:
         # Translators: the start of the help (F1) when it comes in parts ("Keys, part 1 of
@@ -327,7 +327,7 @@ def help_part(tr: Translator, groups: Sequence[Sequence[tuple[str, str]]], index
         head = tr._("part {number} of {count}")
     parts = [head.format(number=index + 1, count=len(groups))]
     parts.extend(item.format(key=label, description=desc) for label, desc in groups[index])
-    return Utterance(sentences(*parts), interrupt=True, kind="help")
+    return Utterance(sentences(*parts), interrupt=True, kind=UtteranceKind.HELP)
 
 
 def invalid_key(tr: Translator, key_name: str | None = None) -> Utterance:
@@ -338,4 +338,6 @@ def invalid_key(tr: Translator, key_name: str | None = None) -> Utterance:
     else:
         # Translators: the player pressed a key with no use here.
         text = tr._("that key does nothing here; F1 for help")
-    return Utterance(sentences(text), interrupt=True, cue=Cue.INVALID, kind="invalid_key")
+    return Utterance(
+        sentences(text), interrupt=True, cue=Cue.INVALID, kind=UtteranceKind.INVALID_KEY
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from sniff.announce.phrases import sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.enums import Cue, SpeechMode, SpeechOutput, SpeechProblem
 from sniff.i18n import Translator
 
@@ -112,7 +112,9 @@ class NoticeWords:
             # and {new} are names ("NVDA stopped working; speaking as text lines instead").
             text = tr._("{old} stopped working; speaking as {new} instead")
             text = text.format(old=old, new=new)
-        return Utterance(sentences(text), interrupt=False, cue=Cue.INVALID, kind="fallback")
+        return Utterance(
+            sentences(text), interrupt=False, cue=Cue.INVALID, kind=UtteranceKind.FALLBACK
+        )
 
     def _could_not_start(self, reason: str, kind: str, new: str) -> str:
         tr = self.tr
@@ -157,4 +159,6 @@ class NoticeWords:
             text = tr._(
                 "the sound file could not be written ({detail}); the game goes on without it"
             )
-        return Utterance(sentences(text.format(detail=detail)), cue=Cue.INVALID, kind="fallback")
+        return Utterance(
+            sentences(text.format(detail=detail)), cue=Cue.INVALID, kind=UtteranceKind.FALLBACK
+        )

@@ -13,7 +13,7 @@ same news each in their own words.
 from __future__ import annotations
 
 from sniff.announce.phrases import sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.enums import Cue, NewsKind
 from sniff.i18n import Translator
 
@@ -21,7 +21,11 @@ __all__ = ["OnlineWords"]
 
 
 def _say(
-    text: str, kind: str = "online", *, interrupt: bool = False, cue: Cue | None = None
+    text: str,
+    kind: UtteranceKind = UtteranceKind.ONLINE,
+    *,
+    interrupt: bool = False,
+    cue: Cue | None = None,
 ) -> Utterance:
     return Utterance(sentences(text), interrupt=interrupt, cue=cue, kind=kind)
 
@@ -74,7 +78,7 @@ class OnlineWords:
             "others on your network will be able to reach this game at {address}. Open it? "
             "Y: yes. N: no"
         )
-        return _say(text.format(address=address), interrupt=True, kind="question")
+        return _say(text.format(address=address), interrupt=True, kind=UtteranceKind.QUESTION)
 
     def connecting(self, server: str) -> Utterance:
         # Translators: while the game connects to a server.
@@ -140,9 +144,12 @@ class OnlineWords:
         if kind is NewsKind.CHAT:
             if mine:
                 # Translators: your own chat message, as the table heard it.
-                return _say(tr._("you said: {text}").format(text=text), kind="chat")
+                return _say(tr._("you said: {text}").format(text=text), kind=UtteranceKind.CHAT)
             # Translators: a chat message from a player at the table.
-            return _say(tr._("{player} says: {text}").format(player=name, text=text), kind="chat")
+            return _say(
+                tr._("{player} says: {text}").format(player=name, text=text),
+                kind=UtteranceKind.CHAT,
+            )
         if kind is NewsKind.CONNECTION_LOST:
             # Translators: the connection to the server dropped; the game tries again.
             return _say(tr._("the connection to the server dropped: trying again"), cue=Cue.INVALID)

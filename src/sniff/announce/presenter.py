@@ -42,7 +42,7 @@ from sniff.announce.menu import MenuWords
 from sniff.announce.online import OnlineWords
 from sniff.announce.phrases import Phrasebook, sentences
 from sniff.announce.selection import DIGIT_WAIT, Selection, refusal
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.announce.web import WebWords
 from sniff.engine import (
     ACTIVE,
@@ -350,10 +350,10 @@ class SeatPresenter:
         out = [said]
         answers = self.announcer.answers
         if obs.phase is Phase.CLAIM and not self.claim_help_given:
-            out.append(Utterance(sentences(answers.claim_help()), kind="prompt"))
+            out.append(Utterance(sentences(answers.claim_help()), kind=UtteranceKind.PROMPT))
             self.claim_help_given = True
         elif obs.phase is Phase.MUGGINS and not self.muggins_help_given:
-            out.append(Utterance(sentences(answers.muggins_help()), kind="prompt"))
+            out.append(Utterance(sentences(answers.muggins_help()), kind=UtteranceKind.PROMPT))
             self.muggins_help_given = True
         return out
 

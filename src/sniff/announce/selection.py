@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from sniff.announce.answers import Answers
 from sniff.announce.game_ui import GameTexts
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.engine import End, Move, Observation, Phase, Tile
 from sniff.enums import Cue
 from sniff.session.link import moves_for
@@ -34,7 +34,7 @@ def refusal(said: Utterance) -> Utterance:
     """*said* as why nothing happened: it cuts in, with the invalid earcon."""
     if said.cue is Cue.INVALID and said.interrupt:
         return said
-    return Utterance(said.text, True, Cue.INVALID, None, 0, "refusal", said.short)
+    return Utterance(said.text, True, Cue.INVALID, None, 0, UtteranceKind.REFUSAL, said.short)
 
 
 class Selection:

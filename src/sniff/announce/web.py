@@ -21,7 +21,7 @@ from sniff.announce.game_ui import GameTexts
 from sniff.announce.keys import KeyTexts, help_part, key_name
 from sniff.announce.menu import LANGUAGE_NAMES, MenuWords
 from sniff.announce.phrases import sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.announce.words import Words
 from sniff.engine import PRESETS, End, Tile
 from sniff.enums import BotLevel, Cue, values
@@ -43,7 +43,9 @@ TIMER_CHOICES = (0, 60, 120, 300)
 PACE_CHOICES = (0.0, 0.5, 1.0, 2.0, 3.0)
 
 
-def _say(text: str, kind: str, *, interrupt: bool = True, cue: Cue | None = None) -> Utterance:
+def _say(
+    text: str, kind: UtteranceKind, *, interrupt: bool = True, cue: Cue | None = None
+) -> Utterance:
     return Utterance(sentences(text), interrupt=interrupt, cue=cue, kind=kind)
 
 
@@ -61,21 +63,21 @@ class WebWords:
             "the game is over. Enter: back to the start page. The game's record can be "
             "downloaded there"
         )
-        return _say(text, "prompt", interrupt=False)
+        return _say(text, UtteranceKind.PROMPT, interrupt=False)
 
     def record_ready(self) -> Utterance:
         """The game's record came from the server and is offered as a download."""
         # Translators: the web page: the finished game's record is ready to download.
         text = self.tr._("the game's record is ready: the download button keeps it")
-        return _say(text, "online", interrupt=False)
+        return _say(text, UtteranceKind.ONLINE, interrupt=False)
 
     def voice(self, on: bool) -> Utterance:
         """The page's own voice (the browser's speech) switched on or off."""
         if on:
             # Translators: the web page's built-in voice (the browser's speech) was switched on.
-            return _say(self.tr._("built-in voice on"), "setting")
+            return _say(self.tr._("built-in voice on"), UtteranceKind.SETTING)
         # Translators: the web page's built-in voice was switched off.
-        return _say(self.tr._("built-in voice off"), "setting")
+        return _say(self.tr._("built-in voice off"), UtteranceKind.SETTING)
 
     def tiles(self, count: int) -> str:
         """How many tiles a player holds, beside their name on the page ("5 tiles")."""
@@ -85,12 +87,14 @@ class WebWords:
     def not_a_tile(self) -> Utterance:
         """A tile asked about that the set does not have (a page that sent nonsense)."""
         # Translators: the web page asked about a tile that is not in this game's set.
-        return _say(self.tr._("that is not a tile of this set"), "refusal", cue=Cue.INVALID)
+        return _say(
+            self.tr._("that is not a tile of this set"), UtteranceKind.REFUSAL, cue=Cue.INVALID
+        )
 
     def no_hint_now(self) -> Utterance:
         """F2 while a hint is already being worked out."""
         # Translators: F2 pressed again while the hint is still being worked out.
-        return _say(self.tr._("the hint is on its way"), "hint")
+        return _say(self.tr._("the hint is on its way"), UtteranceKind.HINT)
 
 
 def web_key_groups(tr: Translator, *, muggins: bool) -> list[list[tuple[str, str]]]:

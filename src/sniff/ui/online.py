@@ -23,6 +23,7 @@ from sniff.announce import Utterance
 from sniff.announce.keys import KeyTexts
 from sniff.announce.online import OnlineWords
 from sniff.announce.presenter import SeatPresenter
+from sniff.announce.utterance import UtteranceKind
 from sniff.engine import Observation, Refusal
 from sniff.enums import NewsKind
 from sniff.i18n import Translator
@@ -280,7 +281,7 @@ class ChatScreen:
     def _back(self) -> None:
         if self.text:
             gone, self.text = self.text[-1], self.text[:-1]
-            self.host.ctx.output.say(Utterance(gone, interrupt=True, kind="echo"))
+            self.host.ctx.output.say(Utterance(gone, interrupt=True, kind=UtteranceKind.ECHO))
         self.host.invalidate()
 
     def enter(self) -> None:
@@ -293,7 +294,7 @@ class ChatScreen:
         if len(key) == 1 and key.isprintable() and len(self.text) < 200:
             self.text += key
             echo = key if key != " " else self.words.space()
-            self.host.ctx.output.say(Utterance(echo, interrupt=True, kind="echo"))
+            self.host.ctx.output.say(Utterance(echo, interrupt=True, kind=UtteranceKind.ECHO))
             self.host.invalidate()
             return True
         return False

@@ -18,6 +18,7 @@ from sniff.announce.errors import ErrorWords
 from sniff.announce.files import FileWords
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.phrases import Phrasebook
+from sniff.announce.utterance import UtteranceKind
 from sniff.enums import SeatKind
 from sniff.session.game import GameSession
 from sniff.session.local import LocalGame
@@ -94,7 +95,7 @@ def _first_screen(host: SniffApp, options: GameOptions, *, read_only: bool) -> S
         output.say(files.bad_settings(where, ", ".join(loaded.bad_keys)))
     if not options.file_settings.welcome_done:
         output.say(Announcer(0, ctx.translator, player_names=()).welcome())
-        output.say(Utterance(texts.menu_offer(), kind="welcome"))
+        output.say(Utterance(texts.menu_offer(), kind=UtteranceKind.WELCOME))
         file_settings = options.file_settings.with_changes(welcome_done=True)
         ctx.extra["file_settings"] = file_settings
         ctx.settings = ctx.settings.with_changes(welcome_done=True)
@@ -198,7 +199,7 @@ def _restore_history(ctx: UiContext, history: object) -> None:
         return
     for text in history[-HISTORY_SAVED:]:
         if isinstance(text, str) and len(text) <= MESSAGE_LIMIT:
-            ctx.output.history.append(Utterance(text, kind="saved"))
+            ctx.output.history.append(Utterance(text, kind=UtteranceKind.SAVED))
 
 
 def _next_record_path(path: Path) -> Path:

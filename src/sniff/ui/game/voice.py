@@ -23,6 +23,7 @@ from sniff.announce.hints import HintWords
 from sniff.announce.online import OnlineWords
 from sniff.announce.presenter import AfterGame, SeatPresenter
 from sniff.announce.selection import refusal
+from sniff.announce.utterance import UtteranceKind
 from sniff.engine import Observation
 from sniff.i18n import Translator
 from sniff.output.router import Said
@@ -130,7 +131,7 @@ class GameVoice:
         said = list(prompt)
         unheard = self.owed.unheard_count()
         obs = self.obs()
-        if said and unheard and obs.current == self.seat and said[0].kind == "turn":
+        if said and unheard and obs.current == self.seat and said[0].kind is UtteranceKind.TURN:
             said[0] = replace(said[0], text=f"{said[0].text} {self.catchup.unheard(unheard)}")
         return self.say(said) if said else []
 
