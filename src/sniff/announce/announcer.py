@@ -76,7 +76,7 @@ class Announcer:
     >>> from sniff.i18n import Translator
     >>> game = Game(preset("sniff"), 2, seed=1)
     >>> ann = Announcer(0, Translator.null(), player_names=["Ada", "Anna"])
-    >>> [u.kind for u in ann.on_events(game.log, observe(game, 0))][:1]
+    >>> [str(u.kind) for u in ann.on_events(game.log, observe(game, 0))][:1]
     ['deal']
     """
 
