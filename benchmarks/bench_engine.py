@@ -96,8 +96,8 @@ def naive_hands(count: int, first: int = 0) -> int:
     return actions
 
 
-def bench_hands(seconds: float) -> None:
-    engine_hands(2000, first=10**6)  # fill the engine's tables of moves first
+def bench_hands(seconds: float, warm: int = 2000) -> None:
+    engine_hands(warm, first=10**6)  # fill the engine's tables of moves first
     engine, engine_actions = best_rate(engine_hands, seconds)
     naive, naive_actions = best_rate(naive_hands, seconds)
     emit(
@@ -117,9 +117,9 @@ def bench_hands(seconds: float) -> None:
 # -- playouts ------------------------------------------------------------------------
 
 
-def bench_playouts(seconds: float) -> None:
+def bench_playouts(seconds: float, deals: int = 2000) -> None:
     rules = preset("sniff")
-    starts = [Round.from_game(Game(rules, 2, seed=seed)) for seed in range(2000)]
+    starts = [Round.from_game(Game(rules, 2, seed=seed)) for seed in range(deals)]
     for start in starts:  # both play the same rules the same way: same scores
         core = start.copy()
         core.playout()
@@ -224,8 +224,12 @@ def bench_memory(games: int, batches: int = 10) -> None:
 # -- decisions ---------------------------------------------------------------------------
 
 
-def bench_decisions(games: int) -> None:
+def bench_decisions(games: int, target: int | None = None) -> None:
+    """The master's and the expert's decision times in games against greedy (to
+    *target*: the rules' own when None)."""
     rules = preset("sniff")
+    if target is not None:
+        rules = rules.with_changes(targets=(target,) * 3)
     for level in ("master", "expert"):
         times: list[float] = []
         for number in range(games):
@@ -250,15 +254,20 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmarks (``--quick`` for a short run)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run, under 30 s")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that still measures every figure (a test runs it)",
+    )
     parser.add_argument("--only", help="one part: hands, playouts, copy, memory, decisions")
     args = parser.parse_args(argv)
-    quick = bool(args.quick)
+    size = 0 if args.smoke else 1 if args.quick else 2
     parts: dict[str, Callable[[], None]] = {
-        "hands": lambda: bench_hands(1.0 if quick else 5.0),
-        "playouts": lambda: bench_playouts(0.5 if quick else 3.0),
-        "copy": lambda: bench_copy(20_000 if quick else 200_000),
-        "memory": lambda: bench_memory(500 if quick else 10_000),
-        "decisions": lambda: bench_decisions(2 if quick else 12),
+        "hands": lambda: bench_hands((0.05, 1.0, 5.0)[size], (50, 2000, 2000)[size]),
+        "playouts": lambda: bench_playouts((0.05, 0.5, 3.0)[size], (100, 2000, 2000)[size]),
+        "copy": lambda: bench_copy((100, 20_000, 200_000)[size]),
+        "memory": lambda: bench_memory((2, 500, 10_000)[size], (2, 10, 10)[size]),
+        "decisions": lambda: bench_decisions((1, 2, 12)[size], 10 if args.smoke else None),
     }
     for name, part in parts.items():
         if args.only in (None, name):

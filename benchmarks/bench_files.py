@@ -94,7 +94,7 @@ def saving(actions: int, folder: Path) -> None:
 
     session = GameSession.new(preset("sniff"), ["random"], seed=1)
     path = folder / "current-game.json"
-    times = []
+    times: list[float] = []
     for _ in range(actions):
         game = session.game
         if game.phase is Phase.GAME_OVER:
@@ -102,10 +102,10 @@ def saving(actions: int, folder: Path) -> None:
             continue
         if game.phase is Phase.ROUND_OVER:
             session.next_round()
-        elif session.my_turn():
-            session.act(game.legal_actions()[0])
-        else:
+        elif session.bot_to_act():
             session.apply_bot(session.decide())
+        else:
+            session.act(game.current, session.observe(game.current).legal[0])
         start = time.perf_counter()
         save_game(path, session.snapshot({}))
         times.append(time.perf_counter() - start)
@@ -129,16 +129,22 @@ def saving(actions: int, folder: Path) -> None:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few seconds, 20 MB")
-    args = parser.parse_args()
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that still measures every figure (a test runs it)",
+    )
+    args = parser.parse_args(argv)
     if not SNIFF.exists():
         sys.exit(f"the sniff command is not installed next to {sys.executable}")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        replay_refusals(20 if args.quick else 200, folder)
-        saving(60 if args.quick else 600, folder)
+        size = 0 if args.smoke else 1 if args.quick else 2
+        replay_refusals((1, 20, 200)[size], folder)
+        saving((5, 60, 600)[size], folder)
 
 
 if __name__ == "__main__":

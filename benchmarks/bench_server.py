@@ -343,8 +343,8 @@ def spread(times: Sequence[float]) -> dict[str, Any]:
 
 def human_tables(args: argparse.Namespace) -> None:
     """play_to_seats_p95_ms, server_cpu_per_action_ms, resume_ms, human_tables_per_core."""
-    steps = [100] if args.quick else list(range(200, args.most_tables + 1, 200))
-    window = 6.0 if args.quick else args.window
+    steps = [args.first_tables] if args.quick else list(range(200, args.most_tables + 1, 200))
+    window = min(6.0, args.window) if args.quick else args.window
     deadline = time.monotonic() + args.budget
     held: list[dict[str, Any]] = []
     limit = "the last step"
@@ -359,8 +359,8 @@ def human_tables(args: argparse.Namespace) -> None:
             time.sleep(args.settle)
             resume = None
             if number == 0:
-                away = AWAY / 2 if args.quick else AWAY
-                resume = {"cmd": "resume", "count": 8 if args.quick else 40, "away": away}
+                count = 1 if args.smoke else 8 if args.quick else 40
+                resume = {"cmd": "resume", "count": count, "away": args.away}
             got = measure(server, clients, window, resume)
             step = {
                 "tables": tables,
@@ -410,13 +410,14 @@ def save_cost() -> None:
 
     from sniff.bots import make_bot
     from sniff.engine import ACTIVE, Game, Phase, observe, preset
+    from sniff.enums import SeatKind
     from sniff.server.store import TableStore, _replace
     from sniff.session.game import GameSession
     from sniff.storage import SaveState
     from sniff.storage.records import PlayerInfo
 
     game = Game(preset("sniff"), 4, seed=3)
-    people = tuple(PlayerInfo(f"P{i}", "human") for i in range(4))
+    people = tuple(PlayerInfo(f"P{i}", SeatKind.HUMAN) for i in range(4))
     session = GameSession(SaveState(game, people, seed=3), {}, human=None)
     greedy = make_bot("greedy", seed=1)
     while len(game.log) < 60 and game.phase is not Phase.GAME_OVER:
@@ -461,17 +462,18 @@ def emit_first(step: dict[str, Any], got: dict[str, Any], args: argparse.Namespa
     resume = spread(comebacks["times"])
     missed = comebacks["missed_events"]
     figure("resume_ms", resume.get("p95_ms", float("nan")), "ms", goal="<= 1000", **resume,
-         away_s=AWAY / 2 if args.quick else AWAY, missed_events_max=max(missed, default=0),
+         away_s=args.away, missed_events_max=max(missed, default=0),
          **common)  # fmt: skip
 
 
 def master_tables(args: argparse.Namespace) -> None:
     """master_tables: one person and three master bots a table, stepped up."""
-    alone = master_alone(10 if args.quick else 120)
-    alone_limited = master_alone(10 if args.quick else 120, time_limit=BOT_TIME)
-    steps = [4] if args.quick else [1, 5, 10, 20, 30]
-    window = 5.0 if args.quick else 2 * args.window
-    settle = 2.0 if args.quick else 3 * args.settle
+    decisions = 1 if args.smoke else 10 if args.quick else 120
+    alone = master_alone(decisions)
+    alone_limited = master_alone(decisions, time_limit=BOT_TIME)
+    steps = [1] if args.smoke else [4] if args.quick else [1, 5, 10, 20, 30]
+    window = min(5.0, args.window) if args.quick else 2 * args.window
+    settle = min(2.0, 2 * args.settle) if args.quick else 3 * args.settle
     deadline = time.monotonic() + args.budget
     held: list[dict[str, Any]] = []
     limit = "the last step"
@@ -548,7 +550,7 @@ def master_alone(decisions: int, time_limit: float | None = None) -> dict[str, A
 
 def leak_games(args: argparse.Namespace) -> None:
     """leak_games: seeded games, every frame of every seat and spectator checked."""
-    games = 20 if args.quick else args.games
+    games = 2 if args.smoke else 20 if args.quick else args.games
     parts = split(games, args.clients)
     commands, first = [], 0
     for part in parts:
@@ -576,9 +578,12 @@ def leak_games(args: argparse.Namespace) -> None:
         raise SystemExit("a frame leaked what its seat may not know (see first_leaks)")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="online play's figures (loopback only)")
     parser.add_argument("--quick", action="store_true", help="under 60 s, smaller loads")
+    parser.add_argument(
+        "--smoke", action="store_true", help="the least run that still measures every figure"
+    )
     parser.add_argument("--only", choices=("human", "master", "leaks"), action="append")
     parser.add_argument("--clients", type=int, default=2, help="load generator processes")
     parser.add_argument("--think", type=_pair, default=(1.0, 3.0), metavar="FROM,TO",
@@ -598,9 +603,14 @@ def main() -> None:
         "the files synced in a thread of their own, every save in a worker thread, or "
         "the cycle collector frozen a second time (the server already does)",
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    args.first_tables, args.away = 100, AWAY
     if args.quick:
-        args.settle = 1.5
+        args.settle, args.away = 1.5, AWAY / 2
+    if args.smoke:  # (a test runs it: two tables, quick people, a second each)
+        args.quick, args.first_tables, args.settle, args.window = True, 2, 0.2, 0.8
+        args.away = AWAY / 8
+        args.think, args.listen, args.clients = (0.05, 0.2), (0.02, 0.05), 1
     if args.what_if:
         WHAT_IF["what_if"] = f"{', '.join(args.what_if)}: not the server as shipped"
     only = args.only or ["human", "master", "leaks"]

@@ -53,7 +53,7 @@ def run(games: int, seed: int) -> list[dict[str, object]]:
         language = "de" if number % 2 else "en"
         seat_names = [f"P{i}" for i in range(players)]
         announcers = {
-            v: Announcer(0, translator(language), player_names=seat_names, verbosity=v)  # type: ignore[arg-type]
+            v: Announcer(0, translator(language), player_names=seat_names, verbosity=v)
             for v in event_times
         }
 
@@ -96,13 +96,19 @@ def run(games: int, seed: int) -> list[dict[str, object]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="announcer timings")
     parser.add_argument("--quick", action="store_true", help="fewer games (under 30 s)")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that still measures every figure (a test runs it)",
+    )
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--no-voice", action="store_true", help="skip the voice backend (eSpeak-NG) figures"
     )
     args = parser.parse_args(argv)
-    games = args.games or (60 if args.quick else 300)
+    games = args.games or (2 if args.smoke else 60 if args.quick else 300)
+    size = ["--smoke"] if args.smoke else ["--quick"] if args.quick else []
     started = time.perf_counter()
     for record in run(games, args.seed):
         print(json.dumps({**record, "games": games}), flush=True)
@@ -113,10 +119,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         import bench_speech_backend
 
-        status = bench_speech_backend.main(["--quick"] if args.quick else [])
+        status = bench_speech_backend.main(size)
         import bench_speech_keys
 
-        status = status or bench_speech_keys.main(["--quick"] if args.quick else [])
+        status = status or bench_speech_keys.main(size)
     print(json.dumps({"bench": "total", "seconds": round(time.perf_counter() - started, 2)}))
     return status
 

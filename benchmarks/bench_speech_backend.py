@@ -132,8 +132,13 @@ def summary(name: str, values_s: list[float], **extra: Any) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer rounds (under 30 s)")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that still measures every figure (a test runs it)",
+    )
     args = parser.parse_args(argv)
-    rounds = 10 if args.quick else 20
+    rounds = 1 if args.smoke else 10 if args.quick else 20
 
     player, sink_name = open_player()
     sink = TimedSink(player)

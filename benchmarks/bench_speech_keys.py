@@ -203,9 +203,15 @@ def bench_voice(count: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a shorter run (under 30 s)")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that still measures every figure (a test runs it)",
+    )
     args = parser.parse_args(argv)
-    bench_screen_reader(150 if args.quick else 500)
-    bench_voice(25 if args.quick else 80)
+    size = 0 if args.smoke else 1 if args.quick else 2
+    bench_screen_reader((5, 150, 500)[size])
+    bench_voice((2, 25, 80)[size])
     return 0
 
 

@@ -28,6 +28,8 @@ from typing import Any
 
 from figures import emit, percentile
 
+__all__ = ["KEYS", "TimingSpeech", "emit", "percentile"]
+
 KEYS = {"right": "\x1b[C", "left": "\x1b[D", "up": "\x1b[A", "down": "\x1b[B"}
 
 
@@ -170,14 +172,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a shorter run (under 30 s)")
     parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that still measures every figure (a test runs it)",
+    )
+    parser.add_argument(
         "--sniff",
         type=Path,
         default=Path(sys.executable).parent / "sniff",
         help="the sniff command to start (default: the one next to this Python)",
     )
     args = parser.parse_args(argv)
-    bench_keys(200 if args.quick else 600)
-    bench_cold_start(5 if args.quick else 11, args.sniff)
+    size = 0 if args.smoke else 1 if args.quick else 2
+    bench_keys((10, 200, 600)[size])
+    bench_cold_start((1, 5, 11)[size], args.sniff)
     return 0
 
 

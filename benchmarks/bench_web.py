@@ -23,6 +23,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,11 @@ FIRST = ANY_LOG.format(seen=0)
 #: words is spread out so that a screen reader reads each one.
 GAP_S = 0.1
 LIMITS = ServerLimits(messages_per_second=1000.0, message_burst=1000, tables_per_address=100)
+
+
+def _said(page: Any, script: str) -> Callable[[], bool]:
+    """Whether *script*, run in the page, finds what it looks for."""
+    return lambda: bool(page.evaluate(script))
 
 
 def _figures(times: list[float]) -> dict[str, float]:
@@ -80,7 +86,7 @@ def first_announcement(browser: Any, web: WebServer, count: int) -> list[float]:
         page.add_init_script(RECORDER)
         page.add_init_script(SIT_AT_ONCE)
         page.goto(f"{web.url}/t/{host.code}")
-        wait_until(lambda p=page: bool(p.evaluate(FIRST)), page, 10, "the first words")
+        wait_until(_said(page, FIRST), page, 10, "the first words")
         first = page.evaluate("window.__heard.find((h) => h.region === 'log').t")
         times.append(float(first))
         context.close()
@@ -149,7 +155,7 @@ def play_to_log(browser: Any, web: WebServer, count: int, seconds: float) -> lis
                 continue
             shown = ANY_LOG.format(seen=seen)
             try:
-                wait_until(lambda s=shown: bool(page.evaluate(s)), page, 5, "the words")
+                wait_until(_said(page, shown), page, 5, "the words")
             except TimeoutError:
                 unsaid += 1  # (refused: it acted on a view the game had left)
                 continue
@@ -171,10 +177,15 @@ def play_to_log(browser: Any, web: WebServer, count: int, seconds: float) -> lis
     return times
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples")
-    args = parser.parse_args()
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="the least run that still measures every figure (a test runs it)",
+    )
+    args = parser.parse_args(argv)
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -183,7 +194,8 @@ def main() -> int:
     if not Path(CHROMIUM).exists():
         print("bench_web needs Chromium: apt-get install chromium", file=sys.stderr)
         return 2
-    opens, plays = (5, 40) if args.quick else (20, 200)
+    size = 0 if args.smoke else 1 if args.quick else 2
+    opens, plays = ((1, 2), (5, 40), (20, 200))[size]
     load = os.getloadavg()[0]
     with (
         tempfile.TemporaryDirectory() as folder,
@@ -192,7 +204,7 @@ def main() -> int:
     ):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
-            first_announcement(browser, web, 2)  # the browser's caches warm
+            first_announcement(browser, web, 1 if args.smoke else 2)  # the caches warm
             times = first_announcement(browser, web, opens)
             emit(
                 "page_to_first_announcement_ms",
@@ -202,7 +214,7 @@ def main() -> int:
                 load_average=round(load, 2),
                 **_figures(times),
             )
-            times = play_to_log(browser, web, plays, 60.0 if args.quick else 180.0)
+            times = play_to_log(browser, web, plays, (30.0, 60.0, 180.0)[size])
             emit(
                 "play_to_browser_log_p95_ms",
                 round(percentile(times, 0.95), 1),

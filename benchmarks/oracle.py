@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from sniff.bots.master import Deal, MasterBot
 from sniff.engine import Game, Observation
+from sniff.enums import BotLevel
 
 __all__ = ["HandSeer"]
 
@@ -21,7 +22,7 @@ __all__ = ["HandSeer"]
 class HandSeer(MasterBot):
     """The master, told the real hands: set :attr:`game` before each decision."""
 
-    level = "oracle"
+    level = BotLevel.MASTER  # (the master's search, with the hands told)
     game: Game | None = None
 
     def likely_deals(self, obs: Observation, count: int) -> list[tuple[Deal, float]]:

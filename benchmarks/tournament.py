@@ -29,7 +29,7 @@ from typing import Any
 
 from figures import emit, time_figures
 from oracle import HandSeer
-from sniff.bots import LEVELS, Bot, make_bot
+from sniff.bots import LEVELS, Bot, SeededBot, make_bot
 from sniff.engine import PRESETS, Game, Observation, Phase, RuleSet, preset
 from sniff.session.simulate import play_between
 
@@ -57,6 +57,7 @@ class Timed:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.level = bot.level
+        assert isinstance(bot, SeededBot)
         self.rng = bot.rng  # the game loop keeps each bot's generator state
         self.times: list[float] = []
 
@@ -75,14 +76,18 @@ def seen_game(rules: RuleSet, seats: list[Bot], seer: HandSeer, seed: int) -> Ga
     return play_between(rules, seats, seed=seed, game=game)
 
 
-def one_game(job: tuple[str, str, str, int]) -> tuple[int, int, list[float], list[float]]:
+def one_game(
+    job: tuple[str, str, str, int, int | None],
+) -> tuple[int, int, list[float], list[float]]:
     """Game *number*: 1 if level A won, the rounds played, and each level's times."""
-    first, second, rules_name, number = job
+    first, second, rules_name, number, target = job
     seer = HandSeer(10_000 + number) if first == ORACLE else None
     a = Timed(seer if seer is not None else make_bot(first, seed=10_000 + number))
     b = Timed(make_bot(second, seed=20_000 + number))
     seats: list[Bot] = [a, b] if number % 2 == 0 else [b, a]
     rules, seed = preset(rules_name), 30_000 + number // 2
+    if target is not None:
+        rules = rules.with_changes(targets=(target,) * 3)
     if seer is not None:
         game = seen_game(rules, seats, seer, seed)
     else:
@@ -91,11 +96,19 @@ def one_game(job: tuple[str, str, str, int]) -> tuple[int, int, list[float], lis
     return won, game.round_no, a.times, b.times
 
 
-def run(first: str, second: str, games: int, jobs: int, rules_name: str, start: int) -> None:
-    """Play the games and print the figures."""
+def run(
+    first: str,
+    second: str,
+    games: int,
+    jobs: int,
+    rules_name: str,
+    start: int,
+    target: int | None = None,
+) -> None:
+    """Play the games (to *target*: the rules' own when None) and print the figures."""
     started = time.perf_counter()
     numbers = range(start, start + games)
-    work = [(first, second, rules_name, n) for n in numbers]
+    work = [(first, second, rules_name, n, target) for n in numbers]
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             results = pool.map(one_game, work, chunksize=1)
@@ -144,8 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="processes (at most the cores)")
     parser.add_argument("--rules", default="sniff", choices=sorted(PRESETS))
     parser.add_argument("--start", type=int, default=0, help="number of the first game")
+    parser.add_argument("--target", type=int, help="points to win (default: the rules')")
     args = parser.parse_args(argv)
-    run(args.a, args.b, args.games, max(1, args.jobs), args.rules, args.start)
+    run(args.a, args.b, args.games, max(1, args.jobs), args.rules, args.start, args.target)
     return 0
 
 

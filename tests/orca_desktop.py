@@ -570,7 +570,8 @@ class ListeningPlayer:
                 rounds = len(over)
                 self.desk.key("Return")  # the next round
                 continue
-            prompts = [line for line in heard if line.startswith("Your turn")]
+            # "Your turn" may follow the play that gave it ("Ben: ... Your turn, ...").
+            prompts = [line[line.index("Your turn") :] for line in heard if "Your turn" in line]
             if len(prompts) <= played:
                 continue  # the others are still playing
             self.listen()  # the turn itself, said to its end

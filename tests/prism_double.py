@@ -36,7 +36,7 @@ class ReaderLog:
 def reader_context(log: ReaderLog, name: str = "Test Reader") -> Any:
     """A ``prism.Context`` whose best screen reader is a recording one named *name*."""
 
-    class Reader(prism.CustomBackend):  # type: ignore[misc]
+    class Reader(prism.CustomBackend):  # type: ignore[misc,name-defined]
         def _note(self, *call: Any) -> None:
             if not log.running:
                 raise RuntimeError(f"{name} is not running")

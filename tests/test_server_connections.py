@@ -15,7 +15,7 @@ import pytest
 from netplay import Player, server, url_of
 from sniff.engine import DRAW
 from sniff.net.client import RETRY_WAITS, ConnectError, RemoteLink, Request
-from sniff.server.clock import FakeClock
+from sniff.session.clock import FakeClock
 from sniff.session.link import News
 from sniff.session.table import Update
 
@@ -55,7 +55,7 @@ def test_a_dropped_player_is_told_after_two_seconds_and_a_bot_plays_after_the_gr
             token, at = ben.token, ben.at
             host = next(iter(running.tables.values()))
             await ben.close()
-            await ada.wait_for(lambda: host.seats[1].channel is None)  # the server noticed
+            await ada.wait_for(lambda: not host.seats[1].present)  # the server noticed
             clock.advance(1.5)
             await _settle(ada)
             assert _notices(ada, "dropped") == []  # not yet: a blink is not a drop

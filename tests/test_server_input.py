@@ -13,8 +13,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from netplay import Player, server, url_of
-from sniff.server.clock import FakeClock
 from sniff.server.limits import ServerLimits
+from sniff.session.clock import FakeClock
 
 
 async def _game_going_on(url: str) -> tuple[Player, Player]:

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from netplay import Player, server, url_of
-from sniff.server.clock import FakeClock
-from sniff.server.hosted import IDLE_END
 from sniff.server.limits import ServerLimits
 from sniff.server.store import SLOW_WRITE, SLOW_WRITES, THREADED_FOR
 from sniff.server.store import _replace as replace
+from sniff.session.clock import FakeClock
+from sniff.session.policy import IDLE_END
 from sniff.storage import load_game, restore
 from sniff.storage.records import read_record, verify
 from sniff.storage.savegame import snapshot_to_json
@@ -96,7 +96,7 @@ def test_a_table_nobody_sits_at_ends_after_half_an_hour_saved(tmp_path: Path) ->
             await ada.wait_for(lambda: ada.code is not None)
             host = next(iter(running.tables.values()))
             await ada.close()
-            await ada.wait_for(lambda: host.seats[0].channel is None)
+            await ada.wait_for(lambda: not host.seats[0].present)
             clock.advance(IDLE_END - 1)
             assert not host.ended
             clock.advance(2)

@@ -23,6 +23,7 @@ import pytest
 from netplay import Player
 from sniff.announce.online import OnlineWords
 from sniff.announce.web import page_words
+from sniff.enums import NewsKind
 from sniff.i18n import translator
 from sniff.server.limits import ServerLimits
 from webplay import RECORDER, WebServer, launch_chromium, module_playwright, wait_until
@@ -118,7 +119,7 @@ class GamePage:
             for item in frame["items"]:
                 if (
                     "answer" in frame
-                    or item["kind"] in ("turn", "refusal")
+                    or item["kind"] == "refusal"
                     or (item.get("cue") == "invalid" and item["interrupt"])
                 ):
                     alert.append(item["text"])
@@ -198,14 +199,13 @@ def test_a_whole_game_by_keys_alone_against_a_bot_in_english(
     game.create("Ada", ["greedy"])
     game.page.wait_for_selector("#game:not([hidden])")
     assert game.page.evaluate("document.activeElement.id") == "play"
-    # The fact keys, each answered in the game's words.
+    # The fact keys, each answered in the game's words by the seat's presenter.
     for key in ("h", "e", "c", "l", "s", "i", "b", "t", "g", "a", "w", "r", "F2"):
         game.key(key)
-    answers = [f for f in game.frames if "answer" in f]
-    assert [f["answer"] for f in answers][:12] == [
-        "hand", "ends", "count", "layout", "scores", "round", "boneyard", "unseen",
-        "history", "since", "turn", "repeat",
-    ]  # fmt: skip
+    answers = [f for f in game.frames if f.get("answer") == "key"]
+    texts = [f["items"][0]["text"] for f in answers[:12]]
+    assert texts[0].startswith("7 tiles, ") and texts[5].startswith("Round 1, a game to 10")
+    assert texts[11] == texts[10]  # R: the turn's answer again
     wait_until(lambda: any(f.get("answer") == "hint" for f in game.frames), game.page)
     assert play_by_keys(game) > 0
     assert "Ada" not in game.page.inner_text("#summary")  # "You", as the seat hears itself
@@ -239,7 +239,7 @@ def test_a_game_in_german_by_keys_with_a_person_on_the_network_and_a_bot(
     assert game.page.evaluate("document.activeElement.id") == "play"
     play_by_keys(game)
     log, _ = game.said()
-    chat = OnlineWords(translator("de")).news("chat", "Ada", mine=True, text="Hallo")
+    chat = OnlineWords(translator("de")).news(NewsKind.CHAT, "Ada", mine=True, text="Hallo")
     assert chat is not None and chat.text in log
     assert any(line.startswith("Neues Spiel: Du, Ben und ") for line in log), log[:6]
     assert any(line.startswith("Ben legt ") or line.startswith("Ben spielt ") for line in log)
@@ -404,7 +404,7 @@ def test_a_dropped_connection_is_tried_again_and_hears_what_it_missed(
         play_by_keys(game, stop_after=1)
         page.wait_for_timeout(50)
     seen = len(game.heard())
-    web.call(lambda: host.seats[0].channel.ws.transport.abort())
+    web.call(lambda: host.channels[0].ws.transport.abort())
     wait_until(
         lambda: any(h["text"].startswith("Meanwhile: ") for h in game.heard()[seen:]), page, 10
     )
@@ -434,4 +434,77 @@ def test_a_picture_of_the_table_for_the_docs(new_context: Any, web: WebServer) -
     assert shot[:8] == b"\x89PNG\r\n\x1a\n"
     if os.environ.get("SNIFF_SCREENSHOTS"):
         (ROOT / "docs" / "online-table.png").write_bytes(shot)
+    game.close()
+
+
+def test_the_page_is_read_in_the_order_of_the_game(new_context: Any, web: WebServer) -> None:
+    """What a screen reader is told, in the order it is told (the live regions and the
+    focus): the target field reads its real value; the start of a game in order; no
+    changing description on the game area, whose focus comes before the first word;
+    a tile chosen with an arrow answers with the tile alone; and "your turn" once
+    per turn, in the one stream of the game, after the play that led to it, which it
+    names again."""
+    game = GamePage(new_context, web)
+    page = game.page
+    game.open("/")
+    assert page.get_attribute("#target", "type") == "text" and page.input_value("#target") == ""
+    # (a text box with no value: read as empty, where a number field reads "0.0")
+    target = page.locator("#target").aria_snapshot()
+    assert target.startswith("- textbox ") and ":" not in target.split('"')[-1], target
+    game.create("Ada", ["greedy"], target=60)
+    page.wait_for_selector("#game:not([hidden])")
+    assert page.get_attribute("#play", "aria-describedby") is None
+    wait_until(lambda: page.locator("#hand .playable").count() > 0, page, 20, "Ada's turn")
+    wait_until(lambda: any("Your turn" in h["text"] for h in game.heard()), page, 5, "her turn")
+    heard = game.heard()
+    regions = [h["region"] for h in heard]
+    first_word = next(i for i, r in enumerate(regions) if r != "focus")
+    assert {"region": "focus", "text": "play"}.items() <= heard[first_word - 1].items()
+    log = [h["text"] for h in heard if h["region"] == "log"]
+    assert log[0] == "Everyone is here: the game begins."
+    assert log[1].startswith("New game: You and Anna (greedy)")
+    assert log[2].startswith("Round 1. ")
+    # Right: the tile's own answer, alone, where answers go.
+    before = len(game.heard())
+    game.key("ArrowRight")
+    page.wait_for_timeout(300)
+    answered = [h for h in game.heard()[before:] if h["region"] != "focus"]
+    assert [h["region"] for h in answered] == ["alert"]
+    assert "Your turn" not in answered[0]["text"]
+    game.key("ArrowLeft")  # (back to the tile the turn began on: one that fits)
+
+    def turns_heard() -> int:
+        return sum("Your turn" in h["text"] for h in game.heard() if h["region"] == "log")
+
+    deadline = time.monotonic() + 30
+    while turns_heard() < 3 and not game.over():
+        assert time.monotonic() < deadline, "three turns did not come"
+        play_by_keys(game, stop_after=1)
+    page.wait_for_timeout(300)
+    heard = game.heard()
+    assert not [h for h in heard if h["region"] == "alert" and "Your turn" in h["text"]]
+    log = [h["text"] for h in heard if h["region"] == "log"]
+    turns = [i for i, text in enumerate(log) if "Your turn" in text]
+    assert len(turns) >= 3, log
+    frames = [f for f in game.frames if f["type"] == "say" and "answer" not in f]
+    said = [i["text"] for f in frames for i in f["items"] if "Your turn" in i["text"]]
+    assert [log[i] for i in turns] == said[: len(turns)]  # each once, in the stream
+    for index in turns:
+        recap, _, _ = log[index].partition("Your turn")
+        if recap:  # the others' play that gave the turn, said once, in the turn
+            assert recap.strip() not in log[index - 1], (log[index - 1], log[index])
+    check_said_in_order(game, "en")
+    game.close()
+
+
+def test_the_help_says_to_leave_the_pages_voice_off_with_a_screen_reader(
+    new_context: Any, web: WebServer
+) -> None:
+    game = GamePage(new_context, web)
+    page = game.page
+    game.open("/")
+    assert "leave it off with one" in page.inner_text("label[for=voice]")
+    page.keyboard.press("F1")
+    page.wait_for_selector("#help:not([hidden])")
+    assert "with one, leave it off" in page.inner_text("#key-list")
     game.close()

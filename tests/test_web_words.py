@@ -67,8 +67,10 @@ def test_a_browser_hears_a_whole_game_in_the_terminal_games_words(tmp_path: Path
             await ada.wait_for(lambda: ada.over, timeout=30)
             await ada.wait_for(lambda: any("closes" in t for t in ada.said()))
             said = ada.said()
-            assert said[0].startswith("New game: You and ")
-            assert said[1].startswith("Round 1. You hold 7 tiles: ")
+            # The start in order: the game begins, who plays, the deal (then who leads).
+            assert said[0] == "Everyone is here: the game begins."
+            assert said[1].startswith("New game: You and ")
+            assert said[2].startswith("Round 1. You hold 7 tiles: ")
             assert any(t.startswith("You play ") for t in said)
             assert any(" wins the game. Final score: " in t or "You win" in t for t in said)
             # Every step and state is followed by its words and the table to draw.

@@ -15,7 +15,8 @@ that runs its own (``asyncio.run``).
 
 Every page gets :data:`RECORDER` before its own script: it notes each
 paragraph added to the log region and to the assertive region, in order, with
-its time, as a screen reader would be told of them.
+its time, as a screen reader would be told of them, and each move of the focus
+(region ``focus``, the element's id), which a screen reader reads too.
 """
 
 from __future__ import annotations
@@ -70,6 +71,9 @@ new MutationObserver((changes) => {
     }
   }
 }).observe(document, {childList: true, subtree: true});
+document.addEventListener("focusin", (event) => {
+  window.__heard.push({region: "focus", text: event.target.id || "", t: performance.now()});
+});
 """
 
 

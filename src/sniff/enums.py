@@ -22,7 +22,9 @@ __all__ = [
     "CommandProblem",
     "Cue",
     "Heard",
+    "NewsKind",
     "ScreenMode",
+    "SeatKind",
     "SpeechMode",
     "SpeechOutput",
     "SpeechProblem",
@@ -167,6 +169,48 @@ class SpeechProblem(str, Enum):
     NO_SYNTHESIZER = "no-synthesizer"
     MISSING_LIBRARY = "missing-library"  # a Python package is not installed
     UNSUPPORTED = "unsupported"  # no screen reader support on this system
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class SeatKind(str, Enum):
+    """Who sits in a seat: a person or a computer player. One word for each in the
+    code; a game record writes ``human`` (its format says so), the online protocol
+    ``person`` (:mod:`sniff.net.codec` turns one into the other at the wire)."""
+
+    HUMAN = "human"
+    BOT = "bot"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class NewsKind(str, Enum):
+    """Something about an online table rather than its game: what the server tells
+    (the protocol's ``notice`` kinds, chat, the table itself) and what the terminal
+    client adds about its own connection. A local game has none."""
+
+    JOINED = "joined"
+    STARTED = "started"
+    DROPPED = "dropped"
+    BACK = "back"
+    STAND_IN = "stand-in"
+    TIMED_OUT = "timed-out"
+    WAITING_READY = "waiting-ready"
+    OVER = "over"
+    CHAT = "chat"
+    TABLE = "table"  # the table changed (who sits where, who is here)
+    RECORD = "record"  # the game's record came
+    ERROR = "error"  # the server refused a message (its code in the news' text)
+    CONNECTION_LOST = "connection-lost"
+    RECONNECTING = "reconnecting"
+    RECONNECTED = "reconnected"
+    GAVE_UP = "gave-up"
+    NOT_CONNECTED = "not-connected"
+    TABLE_GONE = "table-gone"
+    BAD_FRAME = "bad-frame"
+    STEP = "step"  # a spectator's step (the link's log has its events)
 
     def __str__(self) -> str:
         return self.value

@@ -20,7 +20,7 @@ from sniff.announce.answers import Answers
 from sniff.announce.events import EventWords, Scene
 from sniff.announce.phrases import Phrasebook, sentences
 from sniff.announce.refusals import RefusalWords
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.engine import (
     ACTIVE,
     DRAW,
@@ -76,7 +76,7 @@ class Announcer:
     >>> from sniff.i18n import Translator
     >>> game = Game(preset("sniff"), 2, seed=1)
     >>> ann = Announcer(0, Translator.null(), player_names=["Ada", "Anna"])
-    >>> [u.kind for u in ann.on_events(game.log, observe(game, 0))][:1]
+    >>> [str(u.kind) for u in ann.on_events(game.log, observe(game, 0))][:1]
     ['deal']
     """
 
@@ -176,7 +176,7 @@ class Announcer:
             return None
         text = self.answers.turn_prompt(obs, selected=selected)
         short = None if self.book.brief else self._brief_answers.turn_prompt(obs, selected=selected)
-        return Utterance(text, cue=Cue.TURN, kind="turn", short=short)
+        return Utterance(text, cue=Cue.TURN, kind=UtteranceKind.TURN, short=short)
 
     def _after_own_draw(self, said: Utterance, event: Drew, obs: Observation) -> Utterance:
         """Your draw, and whether the drawn tile fits (and what to do if not)."""
@@ -208,4 +208,4 @@ class Announcer:
         """The first words of the game."""
         # Translators: the first words heard when the game starts.
         text = self.tr._("Welcome to Sniff. Press F1 for help at any time.")
-        return Utterance(text, interrupt=True, kind="welcome")
+        return Utterance(text, interrupt=True, kind=UtteranceKind.WELCOME)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from sniff.announce.phrases import BookPart, Phrasebook, sentences
 from sniff.announce.rule_words import RuleWords
 from sniff.announce.turns import TurnWords
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.engine import (
     Claimed,
     Drew,
@@ -37,7 +37,7 @@ __all__ = ["UNSEEN_PAGE", "Answers"]
 UNSEEN_PAGE = 12
 
 
-def _answer(text: str, kind: str, **extra: object) -> Utterance:
+def _answer(text: str, kind: UtteranceKind, **extra: object) -> Utterance:
     return Utterance(text, interrupt=True, kind=kind, **extra)  # type: ignore[arg-type]
 
 
@@ -55,10 +55,12 @@ class Answers(BookPart):
         if obs.phase is Phase.GAME_OVER:
             # Translators: H (your hand) pressed after the game ended.
             text = tr._("the game is over. Press Enter for a new game, or Q to quit")
-            return Utterance(sentences(text), interrupt=True, cue=Cue.INVALID, kind="hand")
+            return Utterance(
+                sentences(text), interrupt=True, cue=Cue.INVALID, kind=UtteranceKind.HAND
+            )
         if not hand:
             # Translators: the hand key when you hold no tiles.
-            return _answer(sentences(tr._("your hand is empty")), "hand")
+            return _answer(sentences(tr._("your hand is empty")), UtteranceKind.HAND)
         # Translators: the hand key: how many tiles you hold.
         count = tr.ngettext("{n} tile", "{n} tiles", len(hand)).format(n=len(hand))
         pips = pip_total(hand)
@@ -80,7 +82,7 @@ class Answers(BookPart):
             else:
                 # Translators: verbose hand key: none of your tiles fits an open end.
                 parts.append(tr._("none fits"))
-        return _answer(sentences(*parts), "hand")
+        return _answer(sentences(*parts), UtteranceKind.HAND)
 
     def _fits(self, tile: Tile, ends: list[End]) -> str:
         if ends == [End.LEAD]:
@@ -97,8 +99,8 @@ class Answers(BookPart):
     def ends(self, obs: Observation) -> Utterance:
         """The open ends and their pips: "west 4, east double five, north 2"."""
         if obs.layout.lead is None:
-            return _answer(sentences(self._empty_table(obs)), "ends")
-        return _answer(sentences(self.book.ends_list(obs.layout)), "ends")
+            return _answer(sentences(self._empty_table(obs)), UtteranceKind.ENDS)
+        return _answer(sentences(self.book.ends_list(obs.layout)), UtteranceKind.ENDS)
 
     def _empty_table(self, obs: Observation) -> str:
         if obs.required_lead is not None:
@@ -113,19 +115,21 @@ class Answers(BookPart):
         """The count, its arithmetic and what it scores (not under the muggins rule)."""
         rules = obs.rules
         if obs.layout.lead is None:
-            return _answer(sentences(self._empty_table(obs)), "count")
+            return _answer(sentences(self._empty_table(obs)), UtteranceKind.COUNT)
         if self.counting(obs):
             # Translators: the count key while you must claim your own play's points (muggins
             # rule): you add up the ends yourself; {ends} lists them ("west 4, east 6").
             text = self.tr._("add up the ends yourself, then claim: {ends}")
-            return _answer(sentences(text.format(ends=self.book.ends_list(obs.layout))), "count")
+            return _answer(
+                sentences(text.format(ends=self.book.ends_list(obs.layout))), UtteranceKind.COUNT
+            )
         if rules.muggins:
             # Under the muggins rule, whether and what a count scores is the
             # player's to work out and claim: say the arithmetic only.
             text = self.book.arithmetic(obs.layout)
         else:
             text = self.book.count_arithmetic(obs.layout, rules.scoring, rules.points_unit)
-        return _answer(sentences(text), "count", points=obs.layout.count)
+        return _answer(sentences(text), UtteranceKind.COUNT, points=obs.layout.count)
 
     def counting(self, obs: Observation) -> bool:
         """Whether the seat is to claim its own play's points (muggins rule): then
@@ -137,7 +141,7 @@ class Answers(BookPart):
         tr, words = self.tr, self.words
         lay = obs.layout
         if lay.lead is None:
-            return _answer(sentences(self._empty_table(obs)), "layout")
+            return _answer(sentences(self._empty_table(obs)), UtteranceKind.LAYOUT)
 
         def name(tile: Tile) -> str:
             if tile is lay.sniff:
@@ -167,7 +171,7 @@ class Answers(BookPart):
         if not self.book.brief and not self.counting(obs):
             # Translators: the layout key ends with the count ("The count is 15").
             parts.append(tr._("the count is {count}").format(count=lay.count))
-        return _answer(sentences(*parts), "layout")
+        return _answer(sentences(*parts), UtteranceKind.LAYOUT)
 
     def scores(self, obs: Observation) -> Utterance:
         """Each side's score, the target, and who leads the game."""
@@ -207,7 +211,7 @@ class Answers(BookPart):
                 text = tr.ngettext("{player} leads by {points}", "{player} leads by {points}", lead)
             name = self.book.side_name(top)
             parts.append(text.format(points=lead, player=name, players=name))
-        return _answer(sentences(*parts), "scores")
+        return _answer(sentences(*parts), UtteranceKind.SCORES)
 
     def _final_scores(self, scores: tuple[int, ...], top: int, ranked: list[int]) -> str:
         """After the game: who won, and by what ("Anna won, 212 to 174")."""
@@ -255,7 +259,7 @@ class Answers(BookPart):
             text = tr.ngettext("{player} holds {n}", "{player} holds {n}", size)
             others.append(text.format(player=self.book.name(seat), n=size))
         parts.append(", ".join(others))
-        return _answer(sentences(*parts), "boneyard")
+        return _answer(sentences(*parts), UtteranceKind.BONEYARD)
 
     def unseen(self, obs: Observation, page: int = 0) -> tuple[Utterance, bool]:
         """Tiles not yet seen (in other hands or the boneyard), a part at a time.
@@ -271,7 +275,7 @@ class Answers(BookPart):
         unseen = obs.unseen_tiles()
         if not unseen:
             # Translators: the unseen-tiles key when every tile has been seen.
-            return _answer(sentences(tr._("you have seen every tile")), "unseen"), False
+            return _answer(sentences(tr._("you have seen every tile")), UtteranceKind.UNSEEN), False
         suits = range(obs.rules.max_pip + 1)
         groups = {s: sorted((t for t in unseen if t.has(s)), reverse=True) for s in suits}
         order = sorted((s for s in suits if groups[s]), key=lambda s: (len(groups[s]), -s))
@@ -310,7 +314,7 @@ class Answers(BookPart):
         if more:
             # Translators: the unseen-tiles list goes on: press T again.
             parts.append(tr._("T for more"))
-        return _answer(sentences(*parts), "unseen"), more
+        return _answer(sentences(*parts), UtteranceKind.UNSEEN), more
 
     def round_info(self, obs: Observation, preset_name: str = "") -> Utterance:
         """The round, the target, and the rules: their name and what they are ("Round
@@ -327,7 +331,7 @@ class Answers(BookPart):
         if obs.rules.muggins:
             # Translators: the round key: the muggins rule is on.
             parts.append(tr._("the muggins rule is on"))
-        return _answer(sentences(*parts), "round")
+        return _answer(sentences(*parts), UtteranceKind.ROUND)
 
     def history(self, obs: Observation) -> Utterance:
         """This round: who played what where, who drew, who passed on which ends."""
@@ -413,8 +417,8 @@ class Answers(BookPart):
                 lines.append(text.format(player=self.book.name(event.player), points=event.points))
         if not lines:
             # Translators: the history key before anything was played this round.
-            return _answer(sentences(tr._("nothing played yet this round")), "history")
-        return _answer(sentences(*lines), "history")
+            return _answer(sentences(tr._("nothing played yet this round")), UtteranceKind.HISTORY)
+        return _answer(sentences(*lines), UtteranceKind.HISTORY)
 
     def turn(
         self, obs: Observation, *, help: bool = False, selected: Move | None = None
@@ -425,20 +429,20 @@ class Answers(BookPart):
         tr = self.tr
         if obs.phase is Phase.GAME_OVER:
             # Translators: the turn key after the game ended.
-            return _answer(sentences(tr._("the game is over")), "turn")
+            return _answer(sentences(tr._("the game is over")), UtteranceKind.TURN)
         if obs.phase is Phase.ROUND_OVER:
             # Translators: the turn key between rounds.
-            return _answer(sentences(tr._("the round is over")), "turn")
+            return _answer(sentences(tr._("the round is over")), UtteranceKind.TURN)
         if obs.current == obs.seat:
             text = self.turn_prompt(obs, selected=selected)
             if help and obs.phase is Phase.CLAIM:
                 text = sentences(text, self.claim_help())
             elif help and obs.phase is Phase.MUGGINS:
                 text = sentences(text, self.muggins_help())
-            return _answer(text, "turn", cue=Cue.TURN)
+            return _answer(text, UtteranceKind.TURN, cue=Cue.TURN)
         # Translators: the turn key while another player is to act ("Anna's turn").
         text = tr._("{player}'s turn").format(player=self.book.name(obs.current))
-        return _answer(sentences(text), "turn")
+        return _answer(sentences(text), UtteranceKind.TURN)
 
     def claim_help(self) -> str:
         """How to claim points (muggins rule), said after the first claim prompt."""
@@ -480,7 +484,7 @@ class Answers(BookPart):
             else:
                 # Translators: choosing a tile that fits nowhere.
                 text = tr._("{tile}, does not fit").format(tile=name)
-        return _answer(sentences(text), "tile")
+        return _answer(sentences(text), UtteranceKind.TILE)
 
     def preview(self, obs: Observation, move: Move) -> Utterance:
         """What a move would do, naming the tile: "six-four on the north end: the count
@@ -493,7 +497,7 @@ class Answers(BookPart):
             # Translators: a what-if for a tile on an end where it does not fit; {at} is the
             # short "where" form ("west"; German "im Westen").
             text = tr._("{tile} does not fit {at}").format(tile=tile, at=words.short_at(move.end))
-            return _answer(sentences(text), "preview", cue=Cue.INVALID)
+            return _answer(sentences(text), UtteranceKind.PREVIEW, cue=Cue.INVALID)
         where = words.short_at(move.end) if self.book.brief else words.at(move.end)
         if move.endwise:
             # Translators: a double laid along the line (house rule), after where it goes.
@@ -502,7 +506,7 @@ class Answers(BookPart):
             # Translators: what-if under the muggins rule, which leaves the counting to you:
             # the tile and where it would go ("six-four on the north end").
             text = tr._("{tile} {end}").format(tile=tile, end=where)
-            return _answer(sentences(text), "preview", end=move.end.value)
+            return _answer(sentences(text), UtteranceKind.PREVIEW, end=move.end.value)
         after = lay.place(move.tile, move.end, endwise=move.endwise)
         points = what_if(lay, move, obs.rules).points
         score = self.book.earned(self.book.seat, points) if points else self.book.score_word(0)
@@ -523,4 +527,4 @@ class Answers(BookPart):
             text = tr._("{tile} {end}: the count would be {count}, {score}").format(
                 tile=tile, end=where, count=after.count, score=score
             )
-        return _answer(sentences(text), "preview", points=points, end=move.end.value)
+        return _answer(sentences(text), UtteranceKind.PREVIEW, points=points, end=move.end.value)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sniff.announce.phrases import BookPart, sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.engine import (
     Claimed,
     Dealt,
@@ -42,7 +42,7 @@ class CatchUpWords(BookPart):
         # Translators: said before your turn when a key cut the other players' plays off;
         # {events} is a list of what they did ("Anna played five-one west, 10; Ben passed").
         text = self.tr._("meanwhile: {events}").format(events="; ".join(clauses))
-        return Utterance(sentences(text), kind="catch_up")
+        return Utterance(sentences(text), kind=UtteranceKind.CATCH_UP)
 
     def since_my_move(self, events: Sequence[Event], rules: RuleSet) -> Utterance:
         """The answer to "what happened since my last move"."""
@@ -53,7 +53,7 @@ class CatchUpWords(BookPart):
         else:
             # Translators: the key for what happened since your last move, when nothing did.
             text = self.tr._("nothing has happened since your last move")
-        return Utterance(sentences(text), interrupt=True, kind="since")
+        return Utterance(sentences(text), interrupt=True, kind=UtteranceKind.SINCE)
 
     def unheard(self, count: int) -> str:
         """Said after the turn prompt where the speech cannot tell what was heard:

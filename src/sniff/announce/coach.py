@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from sniff.announce.keys import key_name
 from sniff.announce.phrases import Phrasebook, sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.engine import Observation, Played, RoundEnded, pip_total, play_points
 from sniff.enums import Cue
 from sniff.i18n import Translator
@@ -48,7 +48,7 @@ LESSON_CONTEXT = "lesson"
 
 
 def _coach(text: str, *, interrupt: bool = False, cue: Cue | None = None) -> Utterance:
-    return Utterance(sentences(text), interrupt=interrupt, cue=cue, kind="coach")
+    return Utterance(sentences(text), interrupt=interrupt, cue=cue, kind=UtteranceKind.COACH)
 
 
 class CoachWords:
@@ -197,7 +197,7 @@ class CoachWords:
         # Translators: the start of the help (F1) inside a lesson.
         parts = [tr._("keys of this lesson")]
         parts += [item.format(key=key, description=description) for key, description in items]
-        return Utterance(sentences(*parts), interrupt=True, kind="help")
+        return Utterance(sentences(*parts), interrupt=True, kind=UtteranceKind.HELP)
 
     def what_now_key(self) -> str:
         # Translators: help inside a lesson: what W does.
@@ -222,7 +222,7 @@ class CoachWords:
     def quit_question(self) -> Utterance:
         # Translators: asked after Q inside a lesson.
         text = self.tr._("quit? Your place in the lesson is kept. Y or Enter: yes. N or Escape: no")
-        return Utterance(sentences(text), interrupt=True, cue=Cue.MENU, kind="question")
+        return Utterance(sentences(text), interrupt=True, cue=Cue.MENU, kind=UtteranceKind.QUESTION)
 
     # -- the list of lessons ---------------------------------------------------------------
 
@@ -319,12 +319,16 @@ class CoachWords:
                 "your lesson progress could not be read; it stays as it is, and nothing "
                 "will be kept this time"
             )
-        return Utterance(sentences(text), interrupt=False, cue=Cue.INVALID, kind="warning")
+        return Utterance(
+            sentences(text), interrupt=False, cue=Cue.INVALID, kind=UtteranceKind.WARNING
+        )
 
     def not_saved(self, reason: str) -> Utterance:
         # Translators: the place in a lesson could not be written to disk; {reason} says why.
         text = self.tr._("your place in the lesson could not be saved: {reason}")
-        return Utterance(sentences(text.format(reason=reason)), cue=Cue.INVALID, kind="warning")
+        return Utterance(
+            sentences(text.format(reason=reason)), cue=Cue.INVALID, kind=UtteranceKind.WARNING
+        )
 
 
 def lessons_line(tr: Translator, done: int, total: int) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sniff.announce.phrases import BookPart, Phrasebook, sentences
 from sniff.announce.round_end import RoundEndWords
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.engine import (
     Claimed,
     Dealt,
@@ -131,7 +131,7 @@ class EventWords(BookPart):
             cue=cue,
             end=event.end.value,
             points=points,
-            kind="lead" if lead else "play",
+            kind=UtteranceKind.LEAD if lead else UtteranceKind.PLAY,
         )
 
     def _brief_play(self, event: Played, scene: Scene, secret: bool) -> str:
@@ -229,7 +229,9 @@ class EventWords(BookPart):
 
     def draws(self, player: int, count: int) -> Utterance:
         """Another player's run of draws, in one line ("Anna draws 3 tiles")."""
-        return Utterance(sentences(self.book.draws(player, count)), cue=Cue.DRAW, kind="draw")
+        return Utterance(
+            sentences(self.book.draws(player, count)), cue=Cue.DRAW, kind=UtteranceKind.DRAW
+        )
 
     def _drew(self, event: Drew) -> Utterance:
         tr = self.tr
@@ -244,7 +246,7 @@ class EventWords(BookPart):
             )
         else:
             text = self.book.draws(event.player, 1)
-        return Utterance(sentences(text), interrupt=me, cue=Cue.DRAW, kind="draw")
+        return Utterance(sentences(text), interrupt=me, cue=Cue.DRAW, kind=UtteranceKind.DRAW)
 
     def _passed(self, event: Passed, scene: Scene) -> Utterance:
         tr = self.tr
@@ -260,7 +262,7 @@ class EventWords(BookPart):
             text = tr._("{passes}, open: {ends}").format(
                 passes=text, ends=self.book.ends_list(scene.layout)
             )
-        return Utterance(sentences(text), interrupt=me, cue=Cue.PASS, kind="pass")
+        return Utterance(sentences(text), interrupt=me, cue=Cue.PASS, kind=UtteranceKind.PASS)
 
     # -- claims (muggins rule) ---------------------------------------------------------
 
@@ -270,7 +272,7 @@ class EventWords(BookPart):
         n = event.points
         if event.correct and not n and not me:
             # Another player's right claim of nothing, after every play: not worth a word.
-            return Utterance("", kind="claim")
+            return Utterance("", kind=UtteranceKind.CLAIM)
         if me:
             # Translators: you claimed points for your play (muggins rule).
             text = tr.ngettext("you claim {points}", "you claim {points}", n)
@@ -309,7 +311,7 @@ class EventWords(BookPart):
             interrupt=me,
             cue=cue,
             points=n if event.correct else 0,
-            kind="claim",
+            kind=UtteranceKind.CLAIM,
         )
 
     def muggins_let_go(self, player: int) -> Utterance:
@@ -322,7 +324,9 @@ class EventWords(BookPart):
             # Translators: muggins rule: another player let a wrong claim go; German "Anna
             # verzichtet".
             text = tr._("{player} lets it go").format(player=self.book.name(player))
-        return Utterance(sentences(text), interrupt=self.book.is_me(player), kind="let_go")
+        return Utterance(
+            sentences(text), interrupt=self.book.is_me(player), kind=UtteranceKind.LET_GO
+        )
 
     def _muggins(self, event: MugginsCalled) -> Utterance:
         tr = self.tr
@@ -339,7 +343,9 @@ class EventWords(BookPart):
                 n,
             )
         text = text.format(player=self.book.name(event.player), points=n)
-        return Utterance(sentences(text), interrupt=me, cue=Cue.SCORE, points=n, kind="muggins")
+        return Utterance(
+            sentences(text), interrupt=me, cue=Cue.SCORE, points=n, kind=UtteranceKind.MUGGINS
+        )
 
     # -- deals ----------------------------------------------------------------------------
 
@@ -348,7 +354,7 @@ class EventWords(BookPart):
         if event.leader is None:
             # Translators: highest-double rules, nobody holds a double: the deal is thrown in.
             text = tr._("round {round}: nobody holds a double, the tiles are dealt again")
-            return Utterance(sentences(text.format(round=event.round)), kind="redeal")
+            return Utterance(sentences(text.format(round=event.round)), kind=UtteranceKind.REDEAL)
         parts: list[str] = []
         if event.redeal:
             # Translators: a round starts after a throw-in.
@@ -375,7 +381,7 @@ class EventWords(BookPart):
                     "you hold {n} tile: {tiles}", "you hold {n} tiles: {tiles}", len(hand)
                 )
                 parts.append(text.format(n=len(hand), tiles=tiles))
-        return Utterance(sentences(*parts), kind="deal")
+        return Utterance(sentences(*parts), kind=UtteranceKind.DEAL)
 
     def _leader(self, event: Dealt, rules: RuleSet) -> str:
         tr = self.tr
@@ -438,4 +444,4 @@ class EventWords(BookPart):
         # Translators: the final scores ("Final score: you 205, Anna 180").
         final = tr._("final score: {scores}").format(scores=self.book.scores_list(event.scores))
         cue = None if self.book.seat is None else (Cue.GAME_WON if mine else Cue.GAME_LOST)
-        return Utterance(sentences(text, final), cue=cue, kind="game_end")
+        return Utterance(sentences(text, final), cue=cue, kind=UtteranceKind.GAME_END)

@@ -14,14 +14,14 @@ from __future__ import annotations
 import math
 
 from sniff.announce.phrases import sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.enums import Cue
 from sniff.i18n import Translator
 
 __all__ = ["FileWords"]
 
 
-def _say(text: str, kind: str, *, cue: Cue | None = Cue.INVALID) -> Utterance:
+def _say(text: str, kind: UtteranceKind, *, cue: Cue | None = Cue.INVALID) -> Utterance:
     return Utterance(sentences(text), cue=cue, kind=kind)
 
 
@@ -43,7 +43,7 @@ class FileWords:
         else:
             # Translators: the saved game could not be read at all.
             text = self.tr._("your saved game could not be read. A new game starts")
-        return _say(text, "bad_save")
+        return _say(text, UtteranceKind.BAD_SAVE)
 
     def bad_settings(self, where: str | None, keys: str) -> Utterance:
         """The settings file had problems: defaults are used (for some or all)."""
@@ -68,7 +68,7 @@ class FileWords:
         else:
             # Translators: the settings file could not be read.
             text = tr._("your settings could not be read. The default settings are used")
-        return _say(text, "bad_settings")
+        return _say(text, UtteranceKind.BAD_SETTINGS)
 
     def stats_kept(self, where: str) -> Utterance:
         """The statistics file was damaged: set aside, the statistics start again."""
@@ -77,7 +77,7 @@ class FileWords:
             "your statistics could not be read; the file was kept as {file}, "
             "and they start again from nothing"
         ).format(file=where)
-        return _say(text, "stats_kept")
+        return _say(text, UtteranceKind.STATS_KEPT)
 
     def stats_unreadable(self, where: str, detail: str) -> Utterance:
         """The system would not let the game read the statistics: they stay as they are."""
@@ -86,7 +86,7 @@ class FileWords:
         text = self.tr._(
             "your statistics in {file} could not be read ({detail}); the file is left as it is"
         ).format(file=where, detail=detail)
-        return _say(text, "stats_unreadable")
+        return _say(text, UtteranceKind.STATS_UNREADABLE)
 
     # -- the game record ------------------------------------------------------------
 
@@ -130,7 +130,7 @@ class FileWords:
                 "the game record could not be continued; the old file was kept as {old}, "
                 "and the whole game is written to {file} again"
             )
-        return _say(text.format(old=where, file=record, plays=plays), "record_kept")
+        return _say(text.format(old=where, file=record, plays=plays), UtteranceKind.RECORD_KEPT)
 
     def record_foreign(self, record: str) -> Utterance:
         """The file where the saved game's record should be is something else."""
@@ -139,7 +139,7 @@ class FileWords:
             "the file {file} is not the record of this game, so it was left as it was; "
             "this game is not recorded"
         ).format(file=record)
-        return _say(text, "record_foreign")
+        return _say(text, UtteranceKind.RECORD_FOREIGN)
 
     def record_failed(self, record: str, detail: str) -> Utterance:
         """The record cannot be written (a full disk, a folder gone)."""
@@ -148,7 +148,7 @@ class FileWords:
         text = self.tr._("the game record {file} could not be written: {detail}").format(
             file=record, detail=detail
         )
-        return _say(text, "record_failed")
+        return _say(text, UtteranceKind.RECORD_FAILED)
 
     def record_unfinished(self, record: str, line: int) -> Utterance:
         """``sniff replay``: the record stops before the game is over."""
@@ -158,7 +158,7 @@ class FileWords:
             "the record {file} stops at line {line}, before the game is over: the game was "
             "stopped early, or the file was cut short"
         ).format(file=record, line=line)
-        return _say(text, "record_unfinished")
+        return _say(text, UtteranceKind.RECORD_UNFINISHED)
 
     def pipe_silent(self, pipe: str, seconds: float) -> Utterance:
         """``sniff replay`` of a pipe nothing came from: no program writes to it."""
@@ -172,7 +172,7 @@ class FileWords:
             "Start the program that writes the record, or name the record file itself",
             wait,
         ).format(file=pipe, seconds=wait)
-        return _say(text, "pipe_silent")
+        return _say(text, UtteranceKind.PIPE_SILENT)
 
     # -- the data folder ------------------------------------------------------------
 
@@ -186,7 +186,7 @@ class FileWords:
         )
         # Translators: how to answer the question whether to open read-only.
         keys = self.tr._("Y or Enter: open read-only. N or Escape: quit.")
-        return Utterance(sentences(text) + " " + keys, kind="question")
+        return Utterance(sentences(text) + " " + keys, kind=UtteranceKind.QUESTION)
 
     def read_only_folder(self, folder: str, detail: str) -> Utterance:
         """At start: the data folder cannot be written."""
@@ -196,15 +196,15 @@ class FileWords:
             "the folder {folder} cannot be written ({detail}). This game will not be "
             "saved, and no statistics are kept"
         ).format(folder=folder, detail=detail)
-        return _say(text, "read_only")
+        return _say(text, UtteranceKind.READ_ONLY)
 
     def not_saved_read_only(self) -> Utterance:
         """Control S in a read-only game."""
         # Translators: after Control S in a window opened read-only.
-        return _say(self.tr._("not saved: this game is read-only"), "save_failed")
+        return _say(self.tr._("not saved: this game is read-only"), UtteranceKind.SAVE_FAILED)
 
     def quit_unsaved(self, yes_no: str) -> Utterance:
         """Asked before quitting a game that is not saved (read-only, or saving failed)."""
         # Translators: asked when you press Q during a game that could not be saved.
         text = self.tr._("quit? The game is not saved, it will be lost.")
-        return Utterance(sentences(text) + " " + yes_no, kind="question")
+        return Utterance(sentences(text) + " " + yes_no, kind=UtteranceKind.QUESTION)

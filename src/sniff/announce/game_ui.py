@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sniff.announce.menu import MenuWords
 from sniff.announce.phrases import sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.announce.words import Words
 from sniff.engine import Tile
 from sniff.enums import Cue, Verbosity
@@ -19,7 +19,9 @@ from sniff.i18n import Translator
 __all__ = ["GameTexts"]
 
 
-def _say(text: str, kind: str, *, cue: Cue | None = None, interrupt: bool = True) -> Utterance:
+def _say(
+    text: str, kind: UtteranceKind, *, cue: Cue | None = None, interrupt: bool = True
+) -> Utterance:
     return Utterance(sentences(text), interrupt=interrupt, cue=cue, kind=kind)
 
 
@@ -47,8 +49,12 @@ class GameTexts:
 
     def no_menu_here(self) -> Utterance:
         """M where the setup menu is not offered (a lesson, a game run by a test)."""
-        # Translators: M or F10 where the setup menu cannot be opened.
-        return _say(self.tr._("the setup menu is not available here"), "invalid", cue=Cue.INVALID)
+        return _say(
+            # Translators: M or F10 where the setup menu cannot be opened.
+            self.tr._("the setup menu is not available here"),
+            UtteranceKind.INVALID,
+            cue=Cue.INVALID,
+        )
 
     # -- questions ---------------------------------------------------------------------
 
@@ -58,13 +64,16 @@ class GameTexts:
 
     def quit_question(self) -> Utterance:
         """Asked before quitting a game in progress."""
-        # Translators: asked when you press Q during a game.
-        return _say(self.tr._("quit? The game is saved.") + " " + self.yes_no(), "question")
+        return _say(
+            # Translators: asked when you press Q during a game.
+            self.tr._("quit? The game is saved.") + " " + self.yes_no(),
+            UtteranceKind.QUESTION,
+        )
 
     def quit_plain(self) -> Utterance:
         """Asked before quitting when there is no game to save."""
         # Translators: asked when you press Q outside a game.
-        return _say(self.tr._("quit Sniff?") + " " + self.yes_no(), "question")
+        return _say(self.tr._("quit Sniff?") + " " + self.yes_no(), UtteranceKind.QUESTION)
 
     def resume_question(self, round_no: int, scores: str) -> Utterance:
         """Asked at start when a saved game exists."""
@@ -74,7 +83,7 @@ class GameTexts:
         )
         # Translators: how to answer the question whether to resume a saved game.
         keys = self.tr._("Y, Enter or Escape: resume. N: start a new game.")
-        return _say(text + " " + keys, "question")
+        return _say(text + " " + keys, UtteranceKind.QUESTION)
 
     def new_game_question(self) -> Utterance:
         """Asked after N at the resume question: nothing is lost by one key."""
@@ -82,14 +91,14 @@ class GameTexts:
         text = self.tr._("start a new game? The saved game will be lost.")
         # Translators: how to answer "start a new game?" after declining to resume.
         keys = self.tr._("Y: start a new game. Any other key: resume the saved game.")
-        return _say(text + " " + keys, "question")
+        return _say(text + " " + keys, UtteranceKind.QUESTION)
 
     def resumed(self, round_no: int, scores: str) -> Utterance:
         # Translators: a saved game was resumed; {scores} is "you 45, Expert 30".
         text = self.tr._("game resumed: round {round}, {scores}").format(
             round=round_no, scores=scores
         )
-        return _say(text, "resumed")
+        return _say(text, UtteranceKind.RESUMED)
 
     def new_game(
         self,
@@ -117,13 +126,13 @@ class GameTexts:
                 "claim and press Enter"
             )
             parts.append(rule)
-        return Utterance(sentences(*parts), kind="new_game")
+        return Utterance(sentences(*parts), kind=UtteranceKind.NEW_GAME)
 
     def discard_game_question(self) -> Utterance:
         """Asked when a new game is chosen while one is being played."""
         # Translators: asked when you choose "new game" in the menu during a game.
         text = self.tr._("start a new game? The game in progress will be lost.")
-        return _say(text + " " + self.yes_no(), "question")
+        return _say(text + " " + self.yes_no(), UtteranceKind.QUESTION)
 
     def menu_offer(self) -> str:
         # Translators: on first start, after the welcome: how to open the setup menu.
@@ -131,21 +140,25 @@ class GameTexts:
 
     def saved(self) -> Utterance:
         # Translators: after Control S.
-        return _say(self.tr._("game saved"), "saved")
+        return _say(self.tr._("game saved"), UtteranceKind.SAVED)
 
     def save_failed(self, detail: str) -> Utterance:
         # Translators: saving failed; {detail} says why (the system's reason, in words).
         text = self.tr._("the game could not be saved: {detail}").format(detail=detail)
-        return _say(text, "save_failed", cue=Cue.INVALID)
+        return _say(text, UtteranceKind.SAVE_FAILED, cue=Cue.INVALID)
 
     def stats_failed(self, detail: str) -> Utterance:
         # Translators: the finished game could not be added to the statistics; {detail} says why.
         text = self.tr._("the statistics could not be saved: {detail}").format(detail=detail)
-        return _say(text, "stats_failed", cue=Cue.INVALID)
+        return _say(text, UtteranceKind.STATS_FAILED, cue=Cue.INVALID)
 
     def next_round_prompt(self) -> Utterance:
-        # Translators: after a round ended.
-        return _say(self.tr._("press Enter for the next round"), "prompt", interrupt=False)
+        return _say(
+            # Translators: after a round ended.
+            self.tr._("press Enter for the next round"),
+            UtteranceKind.PROMPT,
+            interrupt=False,
+        )
 
     def game_over_prompt(self, *, new_game: bool = True) -> Utterance:
         if new_game:
@@ -154,7 +167,7 @@ class GameTexts:
         else:
             # Translators: after a game that has no next one here (online): only quitting.
             text = self.tr._("press Q to leave the table")
-        return _say(text, "prompt", interrupt=False)
+        return _say(text, UtteranceKind.PROMPT, interrupt=False)
 
     # -- keys that change settings -----------------------------------------------------
 
@@ -170,16 +183,16 @@ class GameTexts:
         }
         # Translators: after V: the new verbosity ("announcements: verbose").
         text = tr._("announcements: {level}").format(level=names.get(level, level))
-        return _say(text, "setting")
+        return _say(text, UtteranceKind.SETTING)
 
     def rate(self, rate: int) -> Utterance:
         # Translators: after Plus or Minus: the speech rate in words per minute.
-        return _say(self.tr._("speech rate {rate}").format(rate=rate), "setting")
+        return _say(self.tr._("speech rate {rate}").format(rate=rate), UtteranceKind.SETTING)
 
     def rate_fixed(self) -> Utterance:
         # Translators: Plus or Minus with a speech output whose speed the game cannot set.
         text = self.tr._("this speech output cannot change its speed here")
-        return _say(text, "setting", cue=Cue.INVALID)
+        return _say(text, UtteranceKind.SETTING, cue=Cue.INVALID)
 
     # -- choosing tiles ----------------------------------------------------------------
 
@@ -190,12 +203,12 @@ class GameTexts:
     def no_tile_with(self, pip: int) -> Utterance:
         # Translators: a digit was typed but no tile in the hand shows that number.
         text = self.tr._("no tile with {pips}").format(pips=pip)
-        return _say(text, "refusal", cue=Cue.INVALID)
+        return _say(text, UtteranceKind.REFUSAL, cue=Cue.INVALID)
 
     def not_holding(self, tile: Tile) -> Utterance:
         # Translators: two digits were typed for a tile you do not hold.
         text = self.tr._("you do not hold {tile}").format(tile=self.words.tile(tile))
-        return _say(text, "refusal", cue=Cue.INVALID)
+        return _say(text, UtteranceKind.REFUSAL, cue=Cue.INVALID)
 
     def not_in_set(self, pip: int, top: int) -> Utterance:
         """A digit higher than the set's highest number ("there is no 9 in double-six")."""
@@ -203,20 +216,20 @@ class GameTexts:
         text = self.tr._("there is no {pips} in {set}").format(
             pips=pip, set=self.words.tile(Tile.of(top, top))
         )
-        return _say(text, "refusal", cue=Cue.INVALID)
+        return _say(text, UtteranceKind.REFUSAL, cue=Cue.INVALID)
 
     def first_digit(self, pip: int) -> Utterance:
         """The short echo of the first digit of a jump ("five…")."""
         # Translators: the echo of the first number typed to jump to a tile ("5 ...").
-        return _say(self.tr._("{pips}...").format(pips=pip), "digit")
+        return _say(self.tr._("{pips}...").format(pips=pip), UtteranceKind.DIGIT)
 
     def hand_edge(self, *, last: bool) -> Utterance:
         """Left at the first tile or Right at the last."""
         if last:
             # Translators: Right arrow at the last tile of the hand.
-            return _say(self.tr._("last tile"), "hand", cue=Cue.INVALID)
+            return _say(self.tr._("last tile"), UtteranceKind.HAND, cue=Cue.INVALID)
         # Translators: Left arrow at the first tile of the hand.
-        return _say(self.tr._("first tile"), "hand", cue=Cue.INVALID)
+        return _say(self.tr._("first tile"), UtteranceKind.HAND, cue=Cue.INVALID)
 
     def position(self, number: int, total: int) -> str:
         """Where the selected tile is in the hand ("3 of 7")."""
@@ -225,32 +238,36 @@ class GameTexts:
 
     def empty_hand(self) -> Utterance:
         # Translators: a hand key with no tiles in the hand.
-        return _say(self.tr._("your hand is empty"), "hand", cue=Cue.INVALID)
+        return _say(self.tr._("your hand is empty"), UtteranceKind.HAND, cue=Cue.INVALID)
 
     # -- claims (muggins rule) ---------------------------------------------------------
 
     def claim_typed(self, digits: str) -> Utterance:
         # Translators: echo of the points typed for a claim ("claim 15").
-        return _say(self.tr._("claim {points}").format(points=digits), "claim_typing")
+        return _say(self.tr._("claim {points}").format(points=digits), UtteranceKind.CLAIM_TYPING)
 
     def claim_cleared(self) -> Utterance:
         # Translators: the typed claim was cleared.
-        return _say(self.tr._("claim cleared"), "claim_typing")
+        return _say(self.tr._("claim cleared"), UtteranceKind.CLAIM_TYPING)
 
     def not_claiming(self) -> Utterance:
-        # Translators: Y or N pressed when there is no muggins question.
-        return _say(self.tr._("there is nothing to call muggins on"), "refusal", cue=Cue.INVALID)
+        return _say(
+            # Translators: Y or N pressed when there is no muggins question.
+            self.tr._("there is nothing to call muggins on"),
+            UtteranceKind.REFUSAL,
+            cue=Cue.INVALID,
+        )
 
     def hint_not_now(self) -> Utterance:
         # Translators: F2 when it is not your turn.
-        return _say(self.tr._("a hint is given on your turn"), "hint", cue=Cue.INVALID)
+        return _say(self.tr._("a hint is given on your turn"), UtteranceKind.HINT, cue=Cue.INVALID)
 
     def hints_used_up(self, limit: int) -> Utterance:
         # Translators: F2 after all hints of this game were used.
         text = self.tr.ngettext(
             "no hints left: {n} hint per game", "no hints left: {n} hints per game", limit
         )
-        return _say(text.format(n=limit), "hint", cue=Cue.INVALID)
+        return _say(text.format(n=limit), UtteranceKind.HINT, cue=Cue.INVALID)
 
     def screen_hand(self) -> str:
         # Translators: a label on the screen before your tiles.

@@ -13,7 +13,7 @@ the hint says so plainly: the play did best when the rest of the round was playe
 from __future__ import annotations
 
 from sniff.announce.phrases import BookPart, sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.engine import CallMuggins, Claim, Draw, End, Move, Pass
 from sniff.session.hints import Hint
 
@@ -56,10 +56,10 @@ class HintWords(BookPart):
             parts.append(self._why_this(hint))
             if hint.reply is not None:
                 parts.append(self._reply(hint.reply))
-        return Utterance(sentences(*parts), interrupt=True, kind="hint")
+        return Utterance(sentences(*parts), interrupt=True, kind=UtteranceKind.HINT)
 
     def _say(self, text: str) -> Utterance:
-        return Utterance(sentences(text), interrupt=True, kind="hint")
+        return Utterance(sentences(text), interrupt=True, kind=UtteranceKind.HINT)
 
     def _where(self, move: Move) -> str:
         where = self.words.at(move.end)

@@ -10,10 +10,11 @@ the player presses to no effect is named with :func:`key_name`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from sniff.announce.commands import Command
 from sniff.announce.phrases import sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.enums import Cue
 from sniff.i18n import Translator
 
@@ -110,6 +111,38 @@ class KeyTexts:
         )
 
     # -- the game's keys ------------------------------------------------------------
+
+    def of(self, command: Command, *, muggins: bool = False) -> str:
+        """What the key of *command* does (:func:`~sniff.announce.commands.game_keys`)."""
+        described: dict[Command, Callable[[], str]] = {
+            Command.PREVIOUS_TILE: self.previous_tile,
+            Command.NEXT_TILE: self.next_tile,
+            Command.FIRST_TILE: self.first_tile,
+            Command.LAST_TILE: self.last_tile,
+            Command.PREVIOUS_END: self.previous_end,
+            Command.NEXT_END: self.next_end,
+            Command.ENTER: self.play,
+            Command.DRAW: self.draw,
+            Command.PASS: self.pass_turn,
+            Command.MUGGINS_YES: self.muggins_yes,
+            Command.MUGGINS_NO: self.muggins_no,
+            Command.HAND: self.hand,
+            Command.ENDS: self.ends,
+            Command.COUNT: self.count,
+            Command.LAYOUT: self.layout,
+            Command.SCORES: self.scores,
+            Command.ROUND: self.round_info,
+            Command.BONEYARD: self.boneyard,
+            Command.UNSEEN: self.unseen,
+            Command.HISTORY: self.history,
+            Command.SINCE: self.since_my_move,
+            Command.TURN: self.turn,
+            Command.HINT: self.hint,
+            Command.REPEAT: self.repeat,
+        }
+        if command in described:
+            return described[command]()
+        return self.claim_digits(muggins=muggins)  # (backspace and escape edit a claim)
 
     def previous_tile(self) -> str:
         # Translators: help: what Left arrow does in the game.
@@ -283,7 +316,7 @@ def help_part(tr: Translator, groups: Sequence[Sequence[tuple[str, str]]], index
         parts.extend(
             item.format(key=label, description=desc) for label, desc in groups[0] if groups
         )
-        return Utterance(sentences(*parts), interrupt=True, kind="help")
+        return Utterance(sentences(*parts), interrupt=True, kind=UtteranceKind.HELP)
     index %= len(groups)
     if index == 0:
         # Translators: the start of the help (F1) when it comes in parts ("Keys, part 1 of
@@ -294,7 +327,7 @@ def help_part(tr: Translator, groups: Sequence[Sequence[tuple[str, str]]], index
         head = tr._("part {number} of {count}")
     parts = [head.format(number=index + 1, count=len(groups))]
     parts.extend(item.format(key=label, description=desc) for label, desc in groups[index])
-    return Utterance(sentences(*parts), interrupt=True, kind="help")
+    return Utterance(sentences(*parts), interrupt=True, kind=UtteranceKind.HELP)
 
 
 def invalid_key(tr: Translator, key_name: str | None = None) -> Utterance:
@@ -305,4 +338,6 @@ def invalid_key(tr: Translator, key_name: str | None = None) -> Utterance:
     else:
         # Translators: the player pressed a key with no use here.
         text = tr._("that key does nothing here; F1 for help")
-    return Utterance(sentences(text), interrupt=True, cue=Cue.INVALID, kind="invalid_key")
+    return Utterance(
+        sentences(text), interrupt=True, cue=Cue.INVALID, kind=UtteranceKind.INVALID_KEY
+    )

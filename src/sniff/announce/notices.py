@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from sniff.announce.phrases import sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.enums import Cue, SpeechMode, SpeechOutput, SpeechProblem
 from sniff.i18n import Translator
 
@@ -125,7 +125,9 @@ class NoticeWords:
             # and {new} are names ("NVDA stopped working; speaking as text lines instead").
             text = tr._("{old} stopped working; speaking as {new} instead")
             text = text.format(old=old, new=new)
-        return Utterance(sentences(text), interrupt=False, cue=Cue.INVALID, kind="fallback")
+        return Utterance(
+            sentences(text), interrupt=False, cue=Cue.INVALID, kind=UtteranceKind.FALLBACK
+        )
 
     def _could_not_start(self, reason: str, kind: str, new: str) -> str:
         tr = self.tr
@@ -164,7 +166,7 @@ class NoticeWords:
             "{reader} reads this terminal, so the game writes each announcement as a line "
             "instead of drawing the table, which {reader} would read again at every change"
         ).format(reader=reader)
-        return Utterance(sentences(text), kind="fallback")
+        return Utterance(sentences(text), kind=UtteranceKind.FALLBACK)
 
     def reader_arrived(self, reader: str) -> Utterance:
         """A screen reader started reading the terminal while the game ran."""
@@ -175,7 +177,7 @@ class NoticeWords:
             "{reader} is running now: the game writes each announcement as a line for it "
             "and stops speaking itself"
         ).format(reader=reader)
-        return Utterance(sentences(text), kind="fallback")
+        return Utterance(sentences(text), kind=UtteranceKind.FALLBACK)
 
     def reader_and_voice(self, reader: str) -> Utterance:
         """The built-in voice was chosen while a screen reader reads the terminal: the
@@ -187,7 +189,7 @@ class NoticeWords:
             "{reader} reads this terminal as well, so you hear the game twice. To hear it "
             "once: M for the menu, then Speech, then screen reader"
         ).format(reader=reader)
-        return Utterance(sentences(text), cue=Cue.INVALID, kind="fallback")
+        return Utterance(sentences(text), cue=Cue.INVALID, kind=UtteranceKind.FALLBACK)
 
     def side_output_failed(self, what: str, detail: str) -> Utterance:
         """The transcript or the ``--audio-out`` file cannot be written: the game goes on.
@@ -204,4 +206,6 @@ class NoticeWords:
             text = tr._(
                 "the sound file could not be written ({detail}); the game goes on without it"
             )
-        return Utterance(sentences(text.format(detail=detail)), cue=Cue.INVALID, kind="fallback")
+        return Utterance(
+            sentences(text.format(detail=detail)), cue=Cue.INVALID, kind=UtteranceKind.FALLBACK
+        )

@@ -13,15 +13,19 @@ same news each in their own words.
 from __future__ import annotations
 
 from sniff.announce.phrases import sentences
-from sniff.announce.utterance import Utterance
-from sniff.enums import Cue
+from sniff.announce.utterance import Utterance, UtteranceKind
+from sniff.enums import Cue, NewsKind
 from sniff.i18n import Translator
 
 __all__ = ["OnlineWords"]
 
 
 def _say(
-    text: str, kind: str = "online", *, interrupt: bool = False, cue: Cue | None = None
+    text: str,
+    kind: UtteranceKind = UtteranceKind.ONLINE,
+    *,
+    interrupt: bool = False,
+    cue: Cue | None = None,
 ) -> Utterance:
     return Utterance(sentences(text), interrupt=interrupt, cue=cue, kind=kind)
 
@@ -74,7 +78,7 @@ class OnlineWords:
             "others on your network will be able to reach this game at {address}. Open it? "
             "Y: yes. N: no"
         )
-        return _say(text.format(address=address), interrupt=True, kind="question")
+        return _say(text.format(address=address), interrupt=True, kind=UtteranceKind.QUESTION)
 
     def connecting(self, server: str) -> Utterance:
         # Translators: while the game connects to a server.
@@ -84,7 +88,7 @@ class OnlineWords:
 
     def news(
         self,
-        kind: str,
+        kind: NewsKind,
         name: str,
         *,
         mine: bool = False,
@@ -96,37 +100,37 @@ class OnlineWords:
 
         *name* is the player concerned, *mine* whether it is the listener."""
         tr = self.tr
-        if kind == "joined":
+        if kind is NewsKind.JOINED:
             if mine:
                 return None
             # Translators: a player sat down at the online table.
             return _say(tr._("{player} joined the table").format(player=name), cue=Cue.TURN)
-        if kind == "dropped":
+        if kind is NewsKind.DROPPED:
             # Translators: a player's connection dropped (said about 2 seconds later).
             return _say(tr._("{player}'s connection dropped").format(player=name), cue=Cue.INVALID)
-        if kind == "back":
+        if kind is NewsKind.BACK:
             if mine:
                 return None
             # Translators: a player whose connection dropped is back at the table.
             return _say(tr._("{player} is back").format(player=name))
-        if kind == "stand-in":
+        if kind is NewsKind.STAND_IN:
             if mine:
                 # Translators: you were away too long: a bot plays for you until you are back.
                 return _say(tr._("you were away: a bot played for you meanwhile"))
             # Translators: a player is away: a bot plays for them until they are back.
             away = tr._("{player} is away: a bot plays for them until they are back")
             return _say(away.format(player=name))
-        if kind == "timed-out":
+        if kind is NewsKind.TIMED_OUT:
             if mine:
                 # Translators: your turn timer ran out.
                 ran_out = tr._("your time ran out: a bot played this turn for you")
                 return _say(ran_out, cue=Cue.INVALID)
             # Translators: another player's turn timer ran out.
             return _say(tr._("{player}'s time ran out: a bot plays this turn").format(player=name))
-        if kind == "started":
+        if kind is NewsKind.STARTED:
             # Translators: every seat of the online table is taken: the game begins.
             return _say(tr._("everyone is here: the game begins"), cue=Cue.TURN)
-        if kind == "waiting-ready":
+        if kind is NewsKind.WAITING_READY:
             # Translators: between rounds online: how many players have not pressed Enter yet.
             text_ = tr.ngettext(
                 "waiting for {n} player to be ready for the next round",
@@ -134,39 +138,42 @@ class OnlineWords:
                 count,
             )
             return _say(text_.format(n=count))
-        if kind == "over":
+        if kind is NewsKind.OVER:
             # Translators: the online game is over (its record follows).
             return _say(tr._("the game is over: the table closes"))
-        if kind == "chat":
+        if kind is NewsKind.CHAT:
             if mine:
                 # Translators: your own chat message, as the table heard it.
-                return _say(tr._("you said: {text}").format(text=text), kind="chat")
-            # Translators: a chat message from a player at the table.
-            return _say(tr._("{player} says: {text}").format(player=name, text=text), kind="chat")
-        if kind == "connection-lost":
+                return _say(tr._("you said: {text}").format(text=text), kind=UtteranceKind.CHAT)
+            return _say(
+                # Translators: a chat message from a player at the table.
+                tr._("{player} says: {text}").format(player=name, text=text),
+                kind=UtteranceKind.CHAT,
+            )
+        if kind is NewsKind.CONNECTION_LOST:
             # Translators: the connection to the server dropped; the game tries again.
             return _say(tr._("the connection to the server dropped: trying again"), cue=Cue.INVALID)
-        if kind == "reconnecting":
+        if kind is NewsKind.RECONNECTING:
             # Translators: the player asked to try the connection again.
             return _say(tr._("trying to reach the server again"))
-        if kind == "reconnected":
+        if kind is NewsKind.RECONNECTED:
             # Translators: the connection to the server is back.
             return _say(tr._("connected again: you are back at your seat"), cue=Cue.TURN)
-        if kind == "gave-up":
+        if kind is NewsKind.GAVE_UP:
             # Translators: the connection could not be made again for 30 seconds.
             gone = tr._(
                 "the server cannot be reached. Your seat is kept: Enter tries again, Q quits"
             )
             return _say(gone, cue=Cue.INVALID, interrupt=True)
-        if kind == "not-connected":
+        if kind is NewsKind.NOT_CONNECTED:
             # Translators: an acting key while the connection is being made again.
             return _say(tr._("not connected yet: wait a moment"), cue=Cue.INVALID, interrupt=True)
-        if kind == "table-gone":
+        if kind is NewsKind.TABLE_GONE:
             # Translators: the server no longer keeps this table.
             return _say(tr._("this table has ended on the server"), cue=Cue.INVALID)
-        if kind == "error":
+        if kind is NewsKind.ERROR:
             return self.refused(text)
-        if kind == "bad-frame":
+        if kind is NewsKind.BAD_FRAME:
             # Translators: the server sent something the game cannot read; it was ignored.
             return _say(tr._("the server sent something this game cannot read; it was ignored"))
         return None

@@ -7,7 +7,7 @@ and the end concerned, and where the tile would fit instead.
 from __future__ import annotations
 
 from sniff.announce.phrases import BookPart, sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.engine import (
     PASS,
     End,
@@ -106,7 +106,9 @@ class RefusalWords(BookPart):
         else:  # Reason.NEGATIVE_CLAIM
             # Translators: refused: a claim below zero.
             text = tr._("a claim cannot be negative")
-        return Utterance(sentences(text), interrupt=True, cue=Cue.INVALID, kind="refusal")
+        return Utterance(
+            sentences(text), interrupt=True, cue=Cue.INVALID, kind=UtteranceKind.REFUSAL
+        )
 
     def _does_not_fit(self, refusal: Refusal, end: End, obs: Observation | None) -> str:
         """A tile on an end it does not match: where it would fit, or that it fits nowhere."""

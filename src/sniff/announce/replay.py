@@ -24,7 +24,7 @@ from sniff.announce.game_ui import GameTexts
 from sniff.announce.phrases import Phrasebook, sentences
 from sniff.announce.words import Words
 from sniff.engine import Event, RuleSet, replay
-from sniff.enums import Verbosity
+from sniff.enums import SeatKind, Verbosity
 from sniff.i18n import Translator
 from sniff.storage.records import PlayerInfo
 
@@ -74,18 +74,18 @@ class ReplayWords:
         >>> words.table(seats, words.names(seats))
         'At the table: Player 1 (a person; the record calls this player You) and Anna (expert).'
         """
-        if not any(player.kind == "human" for player in players):
+        if not any(player.kind is SeatKind.HUMAN for player in players):
             return None
         tr = self.tr
         texts = GameTexts(tr)
         items = []
         for player, name in zip(players, names, strict=True):
             renamed = name != player.name
-            if player.kind == "human" and renamed:
+            if player.kind is SeatKind.HUMAN and renamed:
                 # Translators: sniff replay, in the list of who sat at the table: a person
                 # the record names "You" ({recorded}), spoken of as {name} ("Player 1").
                 item = tr._("{name} (a person; the record calls this player {recorded})")
-            elif player.kind == "human":
+            elif player.kind is SeatKind.HUMAN:
                 # Translators: sniff replay, in the list of who sat at the table: a person.
                 item = tr._("{name} (a person)")
             elif renamed:

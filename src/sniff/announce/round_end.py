@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sniff.announce.phrases import BookPart, sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.engine import RoundEnd, RoundEnded, RoundScoring, RuleSet, Tile, pip_total, round_to_five
 from sniff.engine.scoring import lowest_hand
 from sniff.enums import Cue
@@ -38,7 +38,7 @@ class RoundEndWords(BookPart):
         if event.reason == RoundEnd.TARGET:
             # Translators: the round stops because a side reached the target score.
             text = tr._("the target is reached")
-            return Utterance(sentences(text), kind="round_end")
+            return Utterance(sentences(text), kind=UtteranceKind.ROUND_END)
         parts: list[str] = []
         if event.reason == RoundEnd.DOMINO and event.went_out is not None:
             # Translators: a round ends because a player laid the last tile of their hand;
@@ -68,7 +68,9 @@ class RoundEndWords(BookPart):
         arithmetic = self._round_arithmetic(event, rules)
         if arithmetic:
             parts.append(arithmetic)
-        return Utterance(sentences(*parts), cue=cue, points=max(event.points), kind="round_end")
+        return Utterance(
+            sentences(*parts), cue=cue, points=max(event.points), kind=UtteranceKind.ROUND_END
+        )
 
     def _hands_at_end(self, hands: Sequence[Sequence[Tile]], rules: RuleSet) -> list[str]:
         """Each hand left at a round end: its tiles, then its pips (rounded where the

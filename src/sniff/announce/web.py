@@ -5,22 +5,23 @@ The page itself holds no sentence of its own: the server fills its template
 with these words (:mod:`sniff.server.web`) and hands it the rest as data, so
 a German and an English player read and hear the same game, each in their
 own words, exactly as the terminal game says it. Where a text holds a number
-the page fills in (a claim typed, a wait in seconds), it comes as a template
-with a named placeholder in braces.
+the page fills in (a wait in seconds), it comes as a template with a named
+placeholder in braces.
 
 >>> from sniff.i18n import Translator
 >>> words = page_words(Translator.null())
->>> words["join_button"], words["claim_typed"]
-('Take the seat', 'Claim {points}.')
+>>> words["join_button"], words["voice_on"]
+('Take the seat', 'Built-in voice on.')
 """
 
 from __future__ import annotations
 
+from sniff.announce.commands import KeyGroup, game_keys
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.keys import KeyTexts, help_part, key_name
 from sniff.announce.menu import LANGUAGE_NAMES, MenuWords
 from sniff.announce.phrases import sentences
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.announce.words import Words
 from sniff.engine import PRESETS, End, Tile
 from sniff.enums import BotLevel, Cue, values
@@ -42,7 +43,9 @@ TIMER_CHOICES = (0, 60, 120, 300)
 PACE_CHOICES = (0.0, 0.5, 1.0, 2.0, 3.0)
 
 
-def _say(text: str, kind: str, *, interrupt: bool = True, cue: Cue | None = None) -> Utterance:
+def _say(
+    text: str, kind: UtteranceKind, *, interrupt: bool = True, cue: Cue | None = None
+) -> Utterance:
     return Utterance(sentences(text), interrupt=interrupt, cue=cue, kind=kind)
 
 
@@ -60,21 +63,21 @@ class WebWords:
             "the game is over. Enter: back to the start page. The game's record can be "
             "downloaded there"
         )
-        return _say(text, "prompt", interrupt=False)
+        return _say(text, UtteranceKind.PROMPT, interrupt=False)
 
     def record_ready(self) -> Utterance:
         """The game's record came from the server and is offered as a download."""
         # Translators: the web page: the finished game's record is ready to download.
         text = self.tr._("the game's record is ready: the download button keeps it")
-        return _say(text, "online", interrupt=False)
+        return _say(text, UtteranceKind.ONLINE, interrupt=False)
 
     def voice(self, on: bool) -> Utterance:
         """The page's own voice (the browser's speech) switched on or off."""
         if on:
             # Translators: the web page's built-in voice (the browser's speech) was switched on.
-            return _say(self.tr._("built-in voice on"), "setting")
+            return _say(self.tr._("built-in voice on"), UtteranceKind.SETTING)
         # Translators: the web page's built-in voice was switched off.
-        return _say(self.tr._("built-in voice off"), "setting")
+        return _say(self.tr._("built-in voice off"), UtteranceKind.SETTING)
 
     def tiles(self, count: int) -> str:
         """How many tiles a player holds, beside their name on the page ("5 tiles")."""
@@ -83,51 +86,39 @@ class WebWords:
 
     def not_a_tile(self) -> Utterance:
         """A tile asked about that the set does not have (a page that sent nonsense)."""
-        # Translators: the web page asked about a tile that is not in this game's set.
-        return _say(self.tr._("that is not a tile of this set"), "refusal", cue=Cue.INVALID)
+        return _say(
+            # Translators: the web page asked about a tile that is not in this game's set.
+            self.tr._("that is not a tile of this set"),
+            UtteranceKind.REFUSAL,
+            cue=Cue.INVALID,
+        )
 
     def no_hint_now(self) -> Utterance:
         """F2 while a hint is already being worked out."""
         # Translators: F2 pressed again while the hint is still being worked out.
-        return _say(self.tr._("the hint is on its way"), "hint")
+        return _say(self.tr._("the hint is on its way"), UtteranceKind.HINT)
 
 
 def web_key_groups(tr: Translator, *, muggins: bool) -> list[list[tuple[str, str]]]:
-    """The page's keys in groups (label, what it does), for its help page and F1."""
+    """The page's keys in groups (label, what it does), for its help page and F1: the
+    game's keys (:func:`~sniff.announce.commands.game_keys`, as in the terminal), then
+    the page's own."""
     keys = KeyTexts(tr)
     web = _WebKeyTexts(tr)
 
     def item(description: str, *names: str) -> tuple[str, str]:
         return keys.label(*names), description
 
+    game = game_keys(tr, muggins=muggins)
     hand = [
-        item(keys.previous_tile(), "left"),
-        item(keys.next_tile(), "right"),
-        item(keys.first_tile(), "home"),
-        item(keys.last_tile(), "end"),
-        item(keys.previous_end(), "up"),
-        item(keys.next_end(), "down"),
-        item(keys.play(), "enter", "space"),
-        item(keys.draw(), "d"),
-        item(keys.pass_turn(), "p"),
-        (key_name(tr, "digits"), keys.claim_digits(muggins=muggins)),
+        item(keys.of(k.command, muggins=muggins), *k.keys)
+        for k in game
+        if k.group is not KeyGroup.REVIEW
     ]
-    if muggins:
-        hand += [item(keys.muggins_yes(), "y"), item(keys.muggins_no(), "n")]
-    review = [
-        item(keys.hand(), "h"),
-        item(keys.ends(), "e"),
-        item(keys.count(), "c"),
-        item(keys.layout(), "l"),
-        item(keys.scores(), "s"),
-        item(keys.round_info(), "i"),
-        item(keys.boneyard(), "b"),
-        item(keys.unseen(), "t"),
-        item(keys.history(), "g"),
-        item(keys.since_my_move(), "a"),
-        item(keys.turn(), "w"),
-        item(keys.hint(), "f2"),
-    ]
+    hand.insert(
+        -2 if muggins else len(hand), (key_name(tr, "digits"), keys.claim_digits(muggins=muggins))
+    )
+    review = [item(keys.of(k.command), *k.keys) for k in game if k.group is KeyGroup.REVIEW]
     page = [
         item(keys.help(), "f1", "?"),
         item(keys.repeat(), "r"),
@@ -151,8 +142,12 @@ class _WebKeyTexts:
         return self.tr._("say something to the table: the chat line")
 
     def voice_key(self) -> str:
-        # Translators: help for the key that switches the web page's own voice on or off.
-        return self.tr._("the built-in voice on or off, for playing without a screen reader")
+        # Translators: help for the key that switches the web page's own voice on or off;
+        # a screen reader cuts the page's voice off at once, so with one it stays off.
+        return self.tr._(
+            "the built-in voice on or off, for playing without a screen reader: with one, "
+            "leave it off"
+        )
 
     def escape(self) -> str:
         # Translators: help for Escape on the web page: leave the help page or the chat line.
@@ -290,8 +285,11 @@ def page_words(tr: Translator) -> dict[str, str]:
         "help_close": _("Back to the game"),
         # Translators: the web page: the heading of the settings of the page.
         "settings_heading": _("Settings"),
-        # Translators: the web page: the switch for the page's own voice.
-        "voice_label": _("Built-in voice (for playing without a screen reader)"),
+        # Translators: the web page: the switch for the page's own voice (a screen reader
+        # would cut it off at every key: with one it stays off).
+        "voice_label": _(
+            "Built-in voice (for playing without a screen reader; leave it off with one)"
+        ),
         # Translators: the web page: the choice of how long the page waits after each of
         # the others' turns before the next one comes.
         "pace_label": menu.label("pace"),
@@ -327,15 +325,10 @@ def page_words(tr: Translator) -> dict[str, str]:
         "target": texts.screen_target(),
         "boneyard": texts.screen_boneyard(),
         "empty_table": texts.screen_empty_table(),
-        # The templates the page fills in with a number (the words are the game's own).
-        "claim_typed": texts.claim_typed("{points}").text,
-        "claim_cleared": texts.claim_cleared().text,
-        "first_tile": texts.hand_edge(last=False).text,
-        "last_tile": texts.hand_edge(last=True).text,
+        # What the page says of itself (its keys' words are the seat's presenter's).
         "voice_on": WebWords(tr).voice(True).text,
         "voice_off": WebWords(tr).voice(False).text,
         "record_ready": WebWords(tr).record_ready().text,
-        "first_digit": texts.first_digit("{pips}").text,  # type: ignore[arg-type]
     }
     for name in sorted(PRESETS):
         words[f"preset_{name}"] = menu.preset(name)

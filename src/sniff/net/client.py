@@ -29,13 +29,21 @@ from sniff.engine import (
     Action,
     Event,
     Observation,
-    Reason,
-    Refusal,
+    Played,
     RulesError,
     RuleSet,
-    Tile,
 )
-from sniff.net.codec import action_json, read_event, read_view, round_history
+from sniff.enums import NewsKind
+from sniff.net.codec import action_json
+from sniff.net.frames import (
+    FrameType,
+    TableFrame,
+    read_notice,
+    read_refused,
+    read_state,
+    read_step,
+    read_table,
+)
 from sniff.net.messages import PROTOCOL
 from sniff.net.wire import FrameError, Limits, read_frame
 from sniff.session.link import News, Spawn
@@ -101,7 +109,7 @@ class RemoteLink:
         self.ws: ClientConnection | None = None
         self.token: str | None = None
         self.code = ""
-        self.table: dict[str, Any] = {}
+        self.table: TableFrame | None = None
         self._seat: int | None = None
         self._rules: RuleSet = PRESETS["sniff"]
         self._players: tuple[PlayerInfo, ...] = ()
@@ -111,6 +119,7 @@ class RemoteLink:
         self._feed: SeatFeed | None = None
         self._closed = False
         self.connected = False
+        self.resumed = False
         self.gave_up = False
         self.started = False
         self._heard_sent = 0
@@ -219,7 +228,7 @@ class RemoteLink:
 
     def heard(self, position: int) -> None:
         # (a table where no bot plays waits for nobody: it is not told)
-        paces = self.table.get("paces", True) is not False
+        paces = self.table is None or self.table.paces
         if position > self._heard_sent and self.connected and paces:
             self._heard_sent = position
             self._post({"type": "heard", "at": position})
@@ -245,10 +254,10 @@ class RemoteLink:
             return True
         if self.gave_up:
             self.gave_up = False
-            self._news(News("reconnecting"))
+            self._news(News(NewsKind.RECONNECTING))
             self._run(self._reconnect())
         else:
-            self._news(News("not-connected"))
+            self._news(News(NewsKind.NOT_CONNECTED))
         return False
 
     def _post(self, frame: dict[str, Any]) -> None:
@@ -278,7 +287,7 @@ class RemoteLink:
                     self._take(frame)
                 except (FrameError, ValueError, KeyError, TypeError, RulesError) as error:
                     # A frame this client cannot read is dropped, and said: never a crash.
-                    self._news(News("bad-frame", text=str(error)[:200]))
+                    self._news(News(NewsKind.BAD_FRAME, text=str(error)[:200]))
         except ConnectionClosed:
             pass
         finally:
@@ -289,7 +298,7 @@ class RemoteLink:
 
     def _take(self, frame: dict[str, Any]) -> None:
         for wanted, future in list(self._waiters):
-            if frame["type"] == "error" and not future.done():
+            if frame["type"] == FrameType.ERROR and not future.done():
                 future.set_exception(
                     ConnectError(str(frame.get("code")), str(frame.get("message")))
                 )
@@ -297,116 +306,91 @@ class RemoteLink:
             if wanted(frame) and not future.done():
                 future.set_result(frame)
                 break
-        kind = frame["type"]
-        if kind == "table":
+        try:
+            kind = FrameType(frame["type"])
+        except ValueError:
+            return  # a frame of a later version: passed over
+        if kind is FrameType.TABLE:
             self._table(frame)
-        elif kind == "seated":
+        elif kind is FrameType.SEATED:
             self._seat = frame["seat"] if type(frame["seat"]) is int else None
             self.token = str(frame["token"])
             if self.on_seated is not None:
                 self.on_seated(self)
-        elif kind == "state":
+        elif kind is FrameType.STATE:
             self._state(frame)
-        elif kind == "step":
+        elif kind is FrameType.STEP:
             self._step(frame)
-        elif kind == "refused":
+        elif kind is FrameType.REFUSED:
             self._refused(frame)
-        elif kind in ("notice", "chat", "error", "record"):
+        elif kind in (FrameType.NOTICE, FrameType.CHAT, FrameType.ERROR, FrameType.RECORD):
             self._notice(frame)
 
     def _table(self, frame: dict[str, Any]) -> None:
-        preset = PRESETS.get(str(frame.get("preset")))
-        rules_data = frame.get("rules")
-        if preset is None or not isinstance(rules_data, dict):
-            raise FrameError("bad-table", "the table's rules are not readable")
-        self._rules = RuleSet.from_json(rules_data)
-        people = frame.get("players")
-        if not isinstance(people, list) or not 2 <= len(people) <= 4:
-            raise FrameError("bad-table", "a table seats 2 to 4 players")
-        self._players = tuple(_player(item) for item in people)
-        self.code = str(frame.get("code", ""))[:12]
-        self.table = frame
-        started = frame.get("started") is True
-        if started and not self.started:
+        table = read_table(frame)
+        self._rules = table.rules
+        self._players = tuple(entry.player for entry in table.players)
+        self.code = table.code
+        self.table = table
+        if table.started:
             self.started = True
-        self._news(News("table"))
+        self._news(News(NewsKind.TABLE))
 
     def _state(self, frame: dict[str, Any]) -> None:
-        players = len(self._players)
-        log = [read_event(item, self._rules, players) for item in frame["log"]]
-        view = None if frame["view"] is None else read_view(frame["view"], self._rules, players)
+        state = read_state(frame, self._rules, len(self._players))
         known = len(self._log)
         first = self._view is None and not self._log
-        self._log = log
-        self._view = view
+        self._log = list(state.log)
+        self._view = state.view
         if first:
             self._last_move_at = 0
-            self._heard_sent = len(log)
+            self._heard_sent = len(state.log)
+            # A game already played in when this client sat down is taken up again (the
+            # terminal says so); one that had only its deal is a new game.
+            self.resumed = any(isinstance(e, Played) for e in state.log)
             return
-        missed = tuple(log[known:])
-        if missed and view is not None and self._feed is not None:
+        missed = state.log[known:]
+        if missed and state.view is not None and self._feed is not None:
             # Back after a drop: what happened meanwhile, as one step of the others.
-            self._feed.update(Update(missed, view, None, True, len(log)))
+            self._feed.update(Update(missed, state.view, None, True, len(state.log)))
 
     def _step(self, frame: dict[str, Any]) -> None:
-        players = len(self._players)
-        events = tuple(read_event(item, self._rules, players) for item in frame["events"])
-        if frame["view"] is None:
-            self._log += events
-            self._news(News("step", count=len(events)))
+        history = self._view.history if self._view else ()
+        step = read_step(frame, self._rules, len(self._players), history)
+        self._log += step.events
+        if step.view is None:
+            self._news(News(NewsKind.STEP, count=len(step.events)))
             return
-        history = round_history(self._view.history if self._view else (), events)
-        view = read_view(frame["view"], self._rules, players, history)
-        actor = frame.get("actor")
-        actor = actor if type(actor) is int and 0 <= actor < players else None
-        by_bot = frame.get("bot") is True
-        self._log += events
-        self._view = view
-        if actor == self._seat and not by_bot:
+        self._view = step.view
+        if step.actor == self._seat and not step.bot:
             self._last_move_at = len(self._log)
         if self._feed is not None:
-            self._feed.update(Update(events, view, actor, by_bot, len(self._log)))
+            update = Update(step.events, step.view, step.actor, step.bot, len(self._log))
+            self._feed.update(update)
 
     def _refused(self, frame: dict[str, Any]) -> None:
-        try:
-            reason = Reason(frame.get("reason"))
-        except ValueError:
-            reason = Reason.WRONG_PHASE
-        tiles = tuple(
-            Tile.of(t[0], t[1])
-            for t in frame.get("tiles", [])[:4]
-            if isinstance(t, list) and len(t) == 2 and all(type(v) is int for v in t)
-            and all(0 <= v <= self._rules.max_pip for v in t)
-        )  # fmt: skip
-        refusal = Refusal(reason, str(frame.get("message", ""))[:200], self._acting, tiles)
+        refused = read_refused(frame, self._rules, self._acting)
         self._acting = None
         if self._feed is not None and self._view is not None:
-            self._feed.refused(refusal, self._view)
+            self._feed.refused(refused.refusal, self._view)
 
     def _notice(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
-        seat = frame.get("seat")
-        seat = seat if type(seat) is int and 0 <= seat < len(self._players) else None
-        name = str(frame.get("name", ""))[:40]
-        if kind == "chat":
-            self._news(News("chat", seat, name, str(frame.get("text", ""))[:200]))
-        elif kind == "error":
-            self._news(News("error", text=str(frame.get("code", ""))[:40]))
-        elif kind == "record":
-            self._news(News("record", text=json.dumps(frame.get("lines", []))))
+        if kind == FrameType.CHAT:
+            seat = frame.get("seat")
+            seat = seat if type(seat) is int and 0 <= seat < len(self._players) else None
+            name = str(frame.get("name", ""))[:40]
+            self._news(News(NewsKind.CHAT, seat, name, str(frame.get("text", ""))[:200]))
+        elif kind == FrameType.ERROR:
+            self._news(News(NewsKind.ERROR, text=str(frame.get("code", ""))[:40]))
+        elif kind == FrameType.RECORD:
+            self._news(News(NewsKind.RECORD, text=json.dumps(frame.get("lines", []))))
         else:
-            count = frame.get("count")
-            winner = frame.get("winner")
-            self._news(
-                News(
-                    str(frame.get("kind", ""))[:20],
-                    seat,
-                    name,
-                    count=count if type(count) is int else 0,
-                    winner=winner if type(winner) is int else None,
-                )
-            )
-            if frame.get("kind") == "started":
+            notice = read_notice(frame, len(self._players))
+            if notice is None:
+                return  # a kind of news this client does not know: passed over
+            self._news(notice.news)
+            if notice.news.kind is NewsKind.STARTED:
                 self.started = True
 
     def _news(self, item: News) -> None:
@@ -421,7 +405,7 @@ class RemoteLink:
         """Try again with growing waits; say when it is back, or that it gave up."""
         if self._closed or self.token is None:
             return
-        self._news(News("connection-lost"))
+        self._news(News(NewsKind.CONNECTION_LOST))
         for wait in RETRY_WAITS:
             await self.sleep(wait)
             if self.closed:
@@ -431,20 +415,11 @@ class RemoteLink:
                 await self._sit({"type": "resume", "token": self.token})
             except ConnectError as error:
                 if error.code in ("no-seat", "version"):
-                    self._news(News("table-gone", text=error.code))
+                    self._news(News(NewsKind.TABLE_GONE, text=error.code))
                     self.gave_up = True
                     return
                 continue
-            self._news(News("reconnected"))
+            self._news(News(NewsKind.RECONNECTED))
             return
         self.gave_up = True
-        self._news(News("gave-up"))
-
-
-def _player(item: Any) -> PlayerInfo:
-    if not isinstance(item, dict):
-        raise FrameError("bad-table", "a player is an object")
-    name = str(item.get("name", ""))[:40]
-    kind = "bot" if item.get("kind") == "bot" else "human"
-    level = item.get("level") if kind == "bot" and isinstance(item.get("level"), str) else None
-    return PlayerInfo(name or "?", kind, level)  # type: ignore[arg-type]
+        self._news(News(NewsKind.GAVE_UP))

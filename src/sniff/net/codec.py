@@ -22,27 +22,22 @@ from sniff.engine import (
     Action,
     CallMuggins,
     Claim,
-    Claimed,
     Dealt,
-    Drew,
     End,
     Event,
-    GameEnded,
     Layout,
     Move,
-    MugginsCalled,
     Observation,
-    Passed,
     Phase,
     Played,
     RoundEnd,
-    RoundEnded,
     RulesError,
     RuleSet,
     Tile,
 )
 from sniff.enums import values
-from sniff.net.wire import FrameError
+from sniff.net.wire import ErrorCode, FrameError
+from sniff.storage.event_codec import EVENT_FIELDS, event_from, event_to_json
 
 __all__ = [
     "Reader",
@@ -59,8 +54,6 @@ __all__ = [
 
 #: The most points, scores or counts a value may hold (far beyond any game).
 MOST = 1_000_000
-#: The events' ``type`` words, as in a record.
-EVENT_TYPES = ("deal", "play", "draw", "pass", "claim", "muggins", "round_end", "game_end")
 
 
 # -- writing -----------------------------------------------------------------------
@@ -93,53 +86,14 @@ def action_json(action: Action) -> dict[str, Any]:
 
 
 def event_json(event: Event) -> dict[str, Any]:
-    """An event as a record line holds it (a hidden draw with ``"tile": null``)."""
-    if isinstance(event, Dealt):
-        return {
-            "type": "deal",
-            "round": event.round,
-            "hands": [_tiles(hand) for hand in event.hands],
-            "boneyard": _tiles(event.boneyard),
-            "leader": event.leader,
-            "redeal": event.redeal,
-        }
-    if isinstance(event, Played):
-        out: dict[str, Any] = {
-            "type": "play",
-            "player": event.player,
-            "tile": tile_json(event.tile),
-            "end": event.end.value,
-            "count": event.count,
-            "points": event.points,
-        }
-        if event.endwise:
-            out["endwise"] = True
-        return out
-    if isinstance(event, Drew):
-        tile = None if event.tile is None else tile_json(event.tile)
-        return {"type": "draw", "player": event.player, "tile": tile}
-    if isinstance(event, Passed):
-        return {"type": "pass", "player": event.player}
-    if isinstance(event, Claimed):
-        return {
-            "type": "claim",
-            "player": event.player,
-            "points": event.points,
-            "correct": event.correct,
-        }
-    if isinstance(event, MugginsCalled):
-        return {"type": "muggins", "player": event.player, "points": event.points}
-    if isinstance(event, RoundEnded):
-        return {
-            "type": "round_end",
-            "round": event.round,
-            "reason": event.reason.value,
-            "hands": [_tiles(hand) for hand in event.hands],
-            "points": list(event.points),
-            "scores": list(event.scores),
-            "went_out": event.went_out,
-        }
-    return {"type": "game_end", "winner": event.winner, "scores": list(event.scores)}
+    """An event as the wire sends it: a record's line as a seat may see it (a hidden
+    draw with ``"tile": null``), written by the records' own writer.
+
+    >>> from sniff.engine import Drew
+    >>> event_json(Drew(1, None))
+    {'type': 'draw', 'player': 1, 'tile': None}
+    """
+    return event_to_json(event, seen=True)
 
 
 def rules_json(rules: RuleSet) -> dict[str, Any]:
@@ -203,7 +157,7 @@ class Reader:
 
     def __init__(self, data: Any, rules: RuleSet, players: int, what: str = "frame") -> None:
         if not isinstance(data, dict):
-            raise FrameError("bad-field", f"{what} must be an object")
+            raise FrameError(ErrorCode.BAD_FIELD, f"{what} must be an object")
         self.data = data
         self.rules = rules
         self.players = players
@@ -214,14 +168,14 @@ class Reader:
         extra = set(self.data) - {*keys, "type"}
         if extra:
             name = sorted(extra)[0][:40]
-            raise FrameError("unknown-field", f"{self.what} has no field {name!r}")
+            raise FrameError(ErrorCode.UNKNOWN_FIELD, f"{self.what} has no field {name!r}")
         return self
 
     def get(self, key: str, default: Any = ...) -> Any:
         if key not in self.data:
             if default is not ...:
                 return default
-            raise FrameError("missing-field", f"{self.what} needs {key!r}")
+            raise FrameError(ErrorCode.MISSING_FIELD, f"{self.what} needs {key!r}")
         return self.data[key]
 
     def integer(self, key: str, low: int = 0, high: int = MOST, default: Any = ...) -> int:
@@ -238,21 +192,21 @@ class Reader:
     def boolean(self, key: str, default: Any = ...) -> bool:
         value = self.get(key, default)
         if not isinstance(value, bool):
-            raise FrameError("bad-field", f"{key!r} must be true or false")
+            raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} must be true or false")
         return value
 
     def text(self, key: str, *, most: int, default: Any = ...) -> str:
         value = self.get(key, default)
         if not isinstance(value, str):
-            raise FrameError("bad-field", f"{key!r} must be a string")
+            raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} must be a string")
         if len(value) > most:
-            raise FrameError("too-long", f"{key!r} may be at most {most} characters")
+            raise FrameError(ErrorCode.TOO_LONG, f"{key!r} may be at most {most} characters")
         return value
 
     def choice(self, key: str, choices: Sequence[str], default: Any = ...) -> str:
         value = self.get(key, default)
         if value not in choices:
-            raise FrameError("bad-field", f"{key!r} must be one of {', '.join(choices)}")
+            raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} must be one of {', '.join(choices)}")
         return str(value)
 
     def tile(self, value: Any, key: str = "tile") -> Tile:
@@ -262,7 +216,9 @@ class Reader:
             or len(value) != 2
             or any(type(v) is not int or not 0 <= v <= top for v in value)
         ):
-            raise FrameError("bad-field", f"{key!r} must be a tile: two numbers from 0 to {top}")
+            raise FrameError(
+                ErrorCode.BAD_FIELD, f"{key!r} must be a tile: two numbers from 0 to {top}"
+            )
         return Tile.of(value[0], value[1])
 
     def maybe_tile(self, key: str) -> Tile | None:
@@ -273,13 +229,13 @@ class Reader:
         value = self.get(key)
         limit = most if most is not None else (self.rules.max_pip + 1) * (self.rules.max_pip + 2)
         if not isinstance(value, list) or len(value) > limit:
-            raise FrameError("bad-field", f"{key!r} must be a list of tiles")
+            raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} must be a list of tiles")
         return tuple(self.tile(item, key) for item in value)
 
     def numbers(self, key: str, size: int, low: int = -MOST) -> tuple[int, ...]:
         value = self.get(key)
         if not isinstance(value, list) or len(value) != size:
-            raise FrameError("bad-field", f"{key!r} must be a list of {size} numbers")
+            raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} must be a list of {size} numbers")
         return tuple(_integer(item, key, low, MOST) for item in value)
 
     def end(self, key: str = "end") -> End:
@@ -288,13 +244,15 @@ class Reader:
             return End(value)
         except ValueError:
             raise FrameError(
-                "bad-field", f"{key!r} must be an end: lead, west, east, north, south"
+                ErrorCode.BAD_FIELD, f"{key!r} must be an end: lead, west, east, north, south"
             ) from None
 
 
 def _integer(value: Any, key: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise FrameError("bad-field", f"{key!r} must be a whole number from {low} to {high}")
+        raise FrameError(
+            ErrorCode.BAD_FIELD, f"{key!r} must be a whole number from {low} to {high}"
+        )
     return value
 
 
@@ -319,68 +277,81 @@ def read_action(data: Any, rules: RuleSet, players: int) -> Action:
 
 
 def read_event(data: Any, rules: RuleSet, players: int) -> Event:
-    """An event from the wire, checked (for a client: the server is not trusted either)."""
-    r = Reader(data, rules, players, "an event")
-    kind = r.choice(
-        "type", ("deal", "play", "draw", "pass", "claim", "muggins", "round_end", "game_end")
-    )
-    if kind == "deal":
-        r.only("round", "hands", "boneyard", "leader", "redeal")
-        hands = r.get("hands")
-        if not isinstance(hands, list) or len(hands) != players:
-            raise FrameError("bad-field", "a deal's hands are one list per seat")
-        leader = r.get("leader", None)
-        return Dealt(
-            r.integer("round", 1),
-            tuple(_hand(r, hand) for hand in hands),
-            r.tiles("boneyard"),
-            None if leader is None else r.seat("leader"),
-            r.boolean("redeal", False),
-        )
-    if kind == "play":
-        r.only("player", "tile", "end", "count", "points", "endwise")
-        return Played(
-            r.seat("player"),
-            r.tile(r.get("tile")),
-            r.end(),
-            r.integer("count"),
-            r.integer("points"),
-            r.boolean("endwise", False),
-        )
-    if kind == "draw":
-        r.only("player", "tile")
-        return Drew(r.seat("player"), r.maybe_tile("tile"))
-    if kind == "pass":
-        r.only("player")
-        return Passed(r.seat("player"))
-    if kind == "claim":
-        r.only("player", "points", "correct")
-        return Claimed(r.seat("player"), r.integer("points"), r.boolean("correct"))
-    if kind == "muggins":
-        r.only("player", "points")
-        return MugginsCalled(r.seat("player"), r.integer("points"))
-    sides = len(rules.sides(players))
-    if kind == "round_end":
-        r.only("round", "reason", "hands", "points", "scores", "went_out")
-        hands = r.get("hands")
-        if not isinstance(hands, list) or len(hands) != players:
-            raise FrameError("bad-field", "a round's end shows one hand per seat")
-        went_out = r.get("went_out", None)
-        return RoundEnded(
-            r.integer("round", 1),
-            RoundEnd(r.choice("reason", values(RoundEnd))),
-            tuple(_hand(r, hand) for hand in hands),
-            r.numbers("points", sides),
-            r.numbers("scores", sides),
-            None if went_out is None else r.seat("went_out"),
-        )
-    r.only("winner", "scores")
-    return GameEnded(r.integer("winner", 0, sides - 1), r.numbers("scores", sides))
+    """An event from the wire, checked (for a client: the server is not trusted either),
+    by the one event codec (:func:`sniff.storage.event_codec.event_from`)."""
+    fields = _WireEvent(Reader(data, rules, players, "an event"), rules, players)
+    return event_from(fields.r.get("type"), fields)
+
+
+class _WireEvent:
+    """The wire's :class:`~sniff.storage.event_codec.EventFields`: every field checked
+    by the frame's reader, and no field but the event's own."""
+
+    def __init__(self, r: Reader, rules: RuleSet, players: int) -> None:
+        self.r = r
+        self.sides = len(rules.sides(players))
+
+    def fields(self, kind: str) -> None:
+        self.r.only(*EVENT_FIELDS[kind])
+
+    def number(self, key: str, *, least: int = 0) -> int:
+        return self.r.integer(key, least)
+
+    def seat(self, key: str) -> int:
+        return self.r.seat(key)
+
+    def maybe_seat(self, key: str) -> int | None:
+        return None if self.r.get(key, None) is None else self.r.seat(key)
+
+    def tile(self, key: str) -> Tile:
+        return self.r.tile(self.r.get(key), key)
+
+    def drawn(self, key: str) -> Tile | None:
+        return self.r.maybe_tile(key)
+
+    def tiles(self, key: str) -> tuple[Tile, ...]:
+        return self.r.tiles(key)
+
+    def hands(self, key: str) -> tuple[tuple[Tile, ...], ...]:
+        hands = self.r.get(key)
+        if not isinstance(hands, list) or len(hands) != self.r.players:
+            raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} holds one hand per seat")
+        return tuple(_hand(self.r, hand) for hand in hands)
+
+    def numbers(self, key: str) -> tuple[int, ...]:
+        return self.r.numbers(key, self.sides)
+
+    def end(self, key: str) -> End:
+        return self.r.end(key)
+
+    def flag(self, key: str) -> bool:
+        return self.r.boolean(key, False)
+
+    def reason(self, key: str) -> RoundEnd:
+        return RoundEnd(self.r.choice(key, values(RoundEnd)))
+
+    def side(self, key: str) -> int:
+        return self.r.integer(key, 0, self.sides - 1)
+
+    def dealt(self, hands: tuple[tuple[Tile, ...], ...], boneyard: tuple[Tile, ...]) -> None:
+        pass  # (a seat's deal shows its own hand only: the view's reader checks the rest)
+
+    def redeal(self, round_no: int) -> bool:
+        return self.r.boolean("redeal", False)
+
+    def correct(self, points: int) -> bool:
+        return self.r.boolean("correct")
+
+    def went_out(self, reason: RoundEnd) -> int | None:
+        return self.maybe_seat("went_out")
+
+    def unknown(self, kind: object) -> Exception:
+        return FrameError(ErrorCode.BAD_FIELD, f"{str(kind)[:40]!r} is no event's type")
 
 
 def _hand(r: Reader, value: Any) -> tuple[Tile, ...]:
     if not isinstance(value, list) or len(value) > r.rules.max_pip * 3 + 12:
-        raise FrameError("bad-field", "a hand is a list of tiles")
+        raise FrameError(ErrorCode.BAD_FIELD, "a hand is a list of tiles")
     return tuple(r.tile(item, "hands") for item in value)
 
 
@@ -397,22 +368,22 @@ def read_view(
     )  # fmt: skip
     legal_data = r.get("legal")
     if not isinstance(legal_data, list):
-        raise FrameError("bad-field", "the view's legal actions are a list")
+        raise FrameError(ErrorCode.BAD_FIELD, "the view's legal actions are a list")
     if "history" in r.data or history is None:
         history_data = r.get("history")
         if not isinstance(history_data, list):
-            raise FrameError("bad-field", "the view's history is a list")
+            raise FrameError(ErrorCode.BAD_FIELD, "the view's history is a list")
         history = tuple(read_event(item, rules, players) for item in history_data)
     history = tuple(history)
     layout = layout_of(history, rules)
     hand = r.tiles("hand", 91)
     if len(set(hand)) != len(hand) or set(hand) & set(layout.tiles()):
-        raise FrameError("bad-view", "a tile held twice, or held and on the table")
+        raise FrameError(ErrorCode.BAD_VIEW, "a tile held twice, or held and on the table")
     sides = tuple(tuple(side) for side in rules.sides(players))
     try:
         phase = Phase(r.get("phase"))
     except ValueError:
-        raise FrameError("bad-field", "'phase' is not a phase of the game") from None
+        raise FrameError(ErrorCode.BAD_FIELD, "'phase' is not a phase of the game") from None
     return Observation(
         seat=r.seat("seat"),
         rules=rules,
@@ -451,16 +422,16 @@ def layout_of(history: Sequence[Event], rules: RuleSet) -> Layout:
         if not isinstance(event, Played):
             continue
         if event.tile in laid:
-            raise FrameError("bad-view", f"{event.tile} is played twice")
+            raise FrameError(ErrorCode.BAD_VIEW, f"{event.tile} is played twice")
         laid.add(event.tile)
         open_ends = dict(layout.open_ends())
         if event.end is End.LEAD:
             if layout.lead is not None:
-                raise FrameError("bad-view", "a second lead in one round")
+                raise FrameError(ErrorCode.BAD_VIEW, "a second lead in one round")
         elif event.end not in open_ends or not event.tile.has(open_ends[event.end]):
-            raise FrameError("bad-view", f"{event.tile} does not fit {event.end.value}")
+            raise FrameError(ErrorCode.BAD_VIEW, f"{event.tile} does not fit {event.end.value}")
         try:
             layout = layout.place(event.tile, event.end, endwise=event.endwise)
         except (RulesError, ValueError, IndexError):
-            raise FrameError("bad-view", "a play the layout cannot take") from None
+            raise FrameError(ErrorCode.BAD_VIEW, "a play the layout cannot take") from None
     return layout

@@ -16,7 +16,7 @@ from typing import Any
 
 from sniff.engine import PRESETS
 from sniff.enums import BotLevel, Verbosity, values
-from sniff.net.wire import FrameError
+from sniff.net.wire import ErrorCode, FrameError
 from sniff.storage.limits import clean_text
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "Heard",
     "Hello",
     "Join",
+    "Key",
     "Leave",
     "Message",
     "Ready",
@@ -104,6 +105,16 @@ class Act:
 
 
 @dataclass(frozen=True)
+class Key:
+    """A key of the game pressed on a words client (the terminal game's name of it:
+    ``right``, ``enter``, ``5``, ``h``): the server's presenter for the seat says what
+    it means and does what it asks (see docs/protocol.md)."""
+
+    key: str
+    at: int  # the position the page showed when the key was pressed
+
+
+@dataclass(frozen=True)
 class Ready:
     """The player is ready for the next round."""
 
@@ -137,7 +148,19 @@ class Leave:
 
 
 Message = (
-    Hello | Create | Join | Watch | Resume | Act | Ready | Heard | Chat | Ask | RecordWanted | Leave
+    Hello
+    | Create
+    | Join
+    | Watch
+    | Resume
+    | Act
+    | Key
+    | Ready
+    | Heard
+    | Chat
+    | Ask
+    | RecordWanted
+    | Leave
 )
 
 
@@ -164,43 +187,47 @@ def _fields(data: dict[str, Any], *allowed: str) -> None:
     extra = set(data) - {*allowed, "type"}
     if extra:
         name = sorted(extra)[0][:40]
-        raise FrameError("unknown-field", f"the {data['type']} message has no field {name!r}")
+        raise FrameError(
+            ErrorCode.UNKNOWN_FIELD, f"the {data['type']} message has no field {name!r}"
+        )
 
 
 def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
     if key not in data:
         if default is ...:
-            raise FrameError("missing-field", f"the {data['type']} message needs {key!r}")
+            raise FrameError(ErrorCode.MISSING_FIELD, f"the {data['type']} message needs {key!r}")
         return default
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise FrameError("bad-field", f"{key!r} has the wrong type")
+        raise FrameError(ErrorCode.BAD_FIELD, f"{key!r} has the wrong type")
     return value
 
 
 def _text(data: dict[str, Any], key: str, most: int, default: Any = ...) -> str:
     value = _get(data, key, str, default)
     if len(value) > most:
-        raise FrameError("too-long", f"{key!r} may be at most {most} characters")
+        raise FrameError(ErrorCode.TOO_LONG, f"{key!r} may be at most {most} characters")
     return str(value)
 
 
 def _choice(data: dict[str, Any], key: str, choices: tuple[Any, ...], default: Any = ...) -> Any:
     if key not in data:
         if default is ...:
-            raise FrameError("missing-field", f"the {data['type']} message needs {key!r}")
+            raise FrameError(ErrorCode.MISSING_FIELD, f"the {data['type']} message needs {key!r}")
         return default
     value = data[key]
     # (true and false are no numbers here, though Python counts them as 1 and 0)
     if isinstance(value, bool | dict | list) or value not in choices:
-        raise FrameError("bad-field", f"{key!r} must be one of {', '.join(map(str, choices))}")
+        raise FrameError(
+            ErrorCode.BAD_FIELD, f"{key!r} must be one of {', '.join(map(str, choices))}"
+        )
     return value
 
 
 def _name(data: dict[str, Any]) -> str:
     name = clean_name(_text(data, "name", 100))
     if not name:
-        raise FrameError("bad-name", "a name needs at least one letter or digit")
+        raise FrameError(ErrorCode.BAD_NAME, "a name needs at least one letter or digit")
     return name
 
 
@@ -211,7 +238,7 @@ def _code(data: dict[str, Any]) -> str:
 def _at(data: dict[str, Any]) -> int:
     value = _get(data, "at", int)
     if not 0 <= value <= 100_000:
-        raise FrameError("bad-field", "'at' is a position in the game")
+        raise FrameError(ErrorCode.BAD_FIELD, "'at' is a position in the game")
     return int(value)
 
 
@@ -233,18 +260,20 @@ def read_message(data: dict[str, Any]) -> Message:
         seats = _get(data, "seats", list)
         if not 2 <= len(seats) <= 4 or any(s not in SEAT_KINDS for s in seats):
             kinds = ", ".join(SEAT_KINDS)
-            raise FrameError("bad-field", f"'seats' lists 2 to 4 seats, each one of {kinds}")
+            raise FrameError(
+                ErrorCode.BAD_FIELD, f"'seats' lists 2 to 4 seats, each one of {kinds}"
+            )
         if seats[0] != "person":
-            raise FrameError("bad-field", "the first seat is the one who creates the table")
+            raise FrameError(ErrorCode.BAD_FIELD, "the first seat is the one who creates the table")
         rules = _get(data, "rules", dict, {})
         unknown = set(rules) - set(HOUSE_RULES)
         if unknown:
-            raise FrameError("bad-field", f"no house rule {sorted(unknown)[0][:40]!r} here")
+            raise FrameError(ErrorCode.BAD_FIELD, f"no house rule {sorted(unknown)[0][:40]!r} here")
         if any(not isinstance(v, str | bool) for v in rules.values()):
-            raise FrameError("bad-field", "a house rule's value is a word or true/false")
+            raise FrameError(ErrorCode.BAD_FIELD, "a house rule's value is a word or true/false")
         target = _get(data, "target", (int, type(None)), None)
         if target is not None and not 10 <= target <= 1000:
-            raise FrameError("bad-field", "'target' is from 10 to 1000 points")
+            raise FrameError(ErrorCode.BAD_FIELD, "'target' is from 10 to 1000 points")
         return Create(
             _name(data),
             _choice(data, "preset", tuple(sorted(PRESETS)), "sniff"),
@@ -265,6 +294,12 @@ def read_message(data: dict[str, Any]) -> Message:
     if kind == "act":
         _fields(data, "action", "at")
         return Act(_get(data, "action", dict), _at(data))
+    if kind == "key":
+        _fields(data, "key", "at")
+        key = _text(data, "key", 12)
+        if not key or not all(c.isascii() and (c.isalnum() or c in "[]/") for c in key):
+            raise FrameError(ErrorCode.BAD_FIELD, "'key' names a key of the game")
+        return Key(key.lower(), _at(data))
     if kind == "ready":
         _fields(data)
         return Ready()
@@ -275,7 +310,7 @@ def read_message(data: dict[str, Any]) -> Message:
         _fields(data, "text")
         text = clean_chat(_text(data, "text", 1000))
         if not text:
-            raise FrameError("bad-field", "a chat message needs words")
+            raise FrameError(ErrorCode.BAD_FIELD, "a chat message needs words")
         return Chat(text)
     if kind == "ask":
         _fields(data, "what", "tile", "end", "page")
@@ -283,7 +318,7 @@ def read_message(data: dict[str, Any]) -> Message:
         end = _get(data, "end", (str, type(None)), None)
         page = _get(data, "page", int, 0)
         if not 0 <= page <= 100:
-            raise FrameError("bad-field", "'page' is from 0 to 100")
+            raise FrameError(ErrorCode.BAD_FIELD, "'page' is from 0 to 100")
         return Ask(_choice(data, "what", QUESTIONS), tile, end, page)
     if kind == "record":
         _fields(data)
@@ -291,4 +326,4 @@ def read_message(data: dict[str, Any]) -> Message:
     if kind == "leave":
         _fields(data)
         return Leave()
-    raise FrameError("unknown-type", f"no message of type {str(kind)[:40]!r}")
+    raise FrameError(ErrorCode.UNKNOWN_TYPE, f"no message of type {str(kind)[:40]!r}")

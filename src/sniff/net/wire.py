@@ -19,15 +19,60 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
-__all__ = ["LIMITS", "FrameError", "Limits", "read_frame", "write_frame"]
+__all__ = ["LIMITS", "ErrorCode", "FrameError", "Limits", "read_frame", "write_frame"]
+
+
+class ErrorCode(str, Enum):
+    """Why a message did nothing: the stable codes of ``error`` frames (and of what a
+    client refuses to read itself). docs/protocol.md says each."""
+
+    VERSION = "version"
+    HELLO_FIRST = "hello-first"
+    NOT_TEXT = "not-text"
+    TOO_BIG = "too-big"
+    BAD_JSON = "bad-json"
+    TOO_DEEP = "too-deep"
+    TOO_MANY = "too-many"
+    BAD_NUMBER = "bad-number"
+    NOT_OBJECT = "not-object"
+    NO_TYPE = "no-type"
+    UNKNOWN_TYPE = "unknown-type"
+    UNKNOWN_FIELD = "unknown-field"
+    MISSING_FIELD = "missing-field"
+    BAD_FIELD = "bad-field"
+    TOO_LONG = "too-long"
+    BAD_NAME = "bad-name"
+    RATE = "rate"
+    CHAT_RATE = "chat-rate"
+    BUSY = "busy"
+    SEATED = "seated"
+    NO_TABLE = "no-table"
+    TABLE_FULL = "table-full"
+    NO_SEAT = "no-seat"
+    TOO_MANY_TABLES = "too-many-tables"
+    FULL = "full"
+    BAD_RULES = "bad-rules"
+    NOT_STARTED = "not-started"
+    SPECTATOR = "spectator"
+    NOT_OVER = "not-over"
+    NO_RECORD = "no-record"
+    NO_WORDS = "no-words"
+    # What a client refuses of the server's frames (never sent).
+    BAD_TABLE = "bad-table"
+    BAD_VIEW = "bad-view"
+    UNREACHABLE = "unreachable"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 class FrameError(ValueError):
     """A frame refused: *code* is stable (told to the other side), the message says why."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
 
@@ -48,14 +93,14 @@ LIMITS = Limits()
 
 
 def _not_whole(text: str) -> Any:
-    raise FrameError("bad-number", "a number must be whole and at most 9 digits long")
+    raise FrameError(ErrorCode.BAD_NUMBER, "a number must be whole and at most 9 digits long")
 
 
 def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise FrameError("bad-json", f"the key {key[:40]!r} comes twice")
+            raise FrameError(ErrorCode.BAD_JSON, f"the key {key[:40]!r} comes twice")
         out[key] = value
     return out
 
@@ -68,11 +113,15 @@ def _measure(value: Any, limits: Limits) -> None:
         item, depth = stack.pop()
         if isinstance(item, dict | list):
             if depth > limits.depth:
-                raise FrameError("too-deep", f"a frame may nest at most {limits.depth} levels")
+                raise FrameError(
+                    ErrorCode.TOO_DEEP, f"a frame may nest at most {limits.depth} levels"
+                )
             children = item.values() if isinstance(item, dict) else item
             count += len(item)
             if count > limits.items:
-                raise FrameError("too-many", f"a frame may hold at most {limits.items} items")
+                raise FrameError(
+                    ErrorCode.TOO_MANY, f"a frame may hold at most {limits.items} items"
+                )
             stack.extend((child, depth + 1) for child in children)
         elif (
             isinstance(item, int)
@@ -80,23 +129,24 @@ def _measure(value: Any, limits: Limits) -> None:
             and len(str(abs(item))) > limits.digits
         ):
             raise FrameError(
-                "bad-number", f"a number must be whole and at most {limits.digits} digits long"
+                ErrorCode.BAD_NUMBER,
+                f"a number must be whole and at most {limits.digits} digits long",
             )
 
 
 def read_frame(data: str | bytes, limits: Limits = LIMITS) -> dict[str, Any]:
     """The JSON object of one text frame (see the module docstring)."""
     if isinstance(data, bytes | bytearray | memoryview):
-        raise FrameError("not-text", "frames are JSON text, not binary")
+        raise FrameError(ErrorCode.NOT_TEXT, "frames are JSON text, not binary")
     if len(data) > limits.size or len(data.encode("utf-8", "surrogatepass")) > limits.size:
-        raise FrameError("too-big", f"a frame may be at most {limits.size} bytes")
+        raise FrameError(ErrorCode.TOO_BIG, f"a frame may be at most {limits.size} bytes")
     # Numbers are read as text first: no float, no huge integer is ever built.
     digits = limits.digits
 
     def whole(text: str) -> int:
         if len(text.lstrip("-")) > digits:
             raise FrameError(
-                "bad-number", f"a number must be whole and at most {digits} digits long"
+                ErrorCode.BAD_NUMBER, f"a number must be whole and at most {digits} digits long"
             )
         return int(text)
 
@@ -111,13 +161,13 @@ def read_frame(data: str | bytes, limits: Limits = LIMITS) -> dict[str, Any]:
     except FrameError:
         raise
     except (ValueError, RecursionError) as error:
-        raise FrameError("bad-json", f"not JSON: {str(error)[:80]}") from None
+        raise FrameError(ErrorCode.BAD_JSON, f"not JSON: {str(error)[:80]}") from None
     _measure(value, limits)
     if not isinstance(value, dict):
-        raise FrameError("not-object", "a frame is a JSON object")
+        raise FrameError(ErrorCode.NOT_OBJECT, "a frame is a JSON object")
     kind = value.get("type")
     if not isinstance(kind, str):
-        raise FrameError("no-type", 'a frame needs a "type", a string')
+        raise FrameError(ErrorCode.NO_TYPE, 'a frame needs a "type", a string')
     return value
 
 

@@ -31,27 +31,23 @@ from websockets.http11 import Request, Response
 from sniff import __version__
 from sniff.bots import make_bot
 from sniff.engine import PRESETS, Game, RulesError
-from sniff.enums import BotLevel
-from sniff.net.messages import (
-    Ask,
-    Create,
-    Join,
-    Resume,
-    Watch,
-)
-from sniff.net.wire import LIMITS, FrameError, write_frame
-from sniff.server.clock import Clock, LoopClock
-from sniff.server.codes import new_code, normal_code, token_hash
+from sniff.enums import BotLevel, SeatKind
+from sniff.net.frames import PERSON, ErrorFrame, RecordFrame, SeatedFrame
+from sniff.net.messages import Ask, Create, Join, Key, Resume, Watch
+from sniff.net.wire import LIMITS, ErrorCode, FrameError, write_frame
+from sniff.server.codes import new_code, new_token, normal_code, token_hash
 from sniff.server.connection import CLOSE_TRY_LATER, Connection
-from sniff.server.hosted import GRACE, HostedTable
+from sniff.server.hosted import HostedTable
 from sniff.server.limits import AddressBook, ServerLimits
-from sniff.server.seats import SeatState
+from sniff.server.seats import seat_from
 from sniff.server.store import Kept, TableStore
 from sniff.server.thinking import PoolThinker
 from sniff.server.web import WebPages
 from sniff.server.words import TableWords
+from sniff.session.clock import Clock, LoopClock
 from sniff.session.game import BOT_NAMES, GameSession
 from sniff.session.keeping import Recorder, RecordSink
+from sniff.session.policy import GRACE, SeatState
 from sniff.session.simulate import bot_seed
 from sniff.session.table import Thinker
 from sniff.storage import SaveState
@@ -220,14 +216,11 @@ class SniffServer:
     async def _connected(self, ws: ServerConnection) -> None:
         address = self.address_of(ws)
         if not self.addresses.connect(address):
-            await ws.send(
-                write_frame(
-                    {"type": "error", "code": "busy", "message": "too many connections from here"}
-                )
-            )
+            busy = ErrorFrame(ErrorCode.BUSY, "too many connections from here")
+            await ws.send(write_frame(busy.to_json()))
             await ws.close(CLOSE_TRY_LATER, "too many connections")
             return
-        connection = Connection(self, ws, address)
+        connection = Connection(self, ws, address, self.options.limits)
         try:
             await connection.run()
         finally:
@@ -239,9 +232,9 @@ class SniffServer:
         """A new table, with its creator in seat 0."""
         limits = self.options.limits
         if not self.addresses.may_open_table(connection.address):
-            raise FrameError("too-many-tables", "this address has enough tables open")
+            raise FrameError(ErrorCode.TOO_MANY_TABLES, "this address has enough tables open")
         if len(self.tables) >= limits.tables:
-            raise FrameError("full", "the server holds all the tables it can: try later")
+            raise FrameError(ErrorCode.FULL, "the server holds all the tables it can: try later")
         rules = PRESETS[message.preset]
         try:
             rules = rules.with_changes(**message.rules)
@@ -249,12 +242,12 @@ class SniffServer:
                 rules = rules.with_changes(targets=(message.target,) * 3)
             rules.check_players(len(message.seats))
         except RulesError as error:
-            raise FrameError("bad-rules", str(error)) from None
+            raise FrameError(ErrorCode.BAD_RULES, str(error)) from None
         code = new_code()
         while code in self.tables:
             code = new_code()
         seats = [
-            SeatState(i, "person") if kind == "person" else SeatState(i, "bot", kind)
+            SeatState(i, SeatKind.HUMAN) if kind == PERSON else SeatState(i, SeatKind.BOT, kind)
             for i, kind in enumerate(message.seats)
         ]
         session = self._session(rules, seats)
@@ -273,7 +266,7 @@ class SniffServer:
                 seed=secrets.randbits(32) if fixed is None else bot_seed(seed, seat.index),
             )
             for seat in seats
-            if seat.kind == "bot"
+            if seat.kind is SeatKind.BOT
         }
         game = Game(rules, len(seats), seed=seed)
         return GameSession(SaveState(game, players, seed=seed), bots, human=None)
@@ -301,67 +294,70 @@ class SniffServer:
             grace=self.options.grace,
             started=started,
             owner=owner,
+            words=TableWords(),  # web: the words of every browser at this table
         )
-        host.words = TableWords()  # web: the words of every browser at this table
         self.tables[code] = host
         for seat in seats:
-            if seat.token_hash is not None:
-                self._tokens[seat.token_hash] = (code, seat.index)
+            if seat.key is not None:
+                self._tokens[seat.key] = (code, seat.index)
         return host
 
     def _seat(self, connection: Connection, host: HostedTable, seat: SeatState, name: str) -> None:
         connection.table, connection.seat = host, seat
-        token = host.take(seat, name, connection)
-        assert seat.token_hash is not None
-        self._tokens[seat.token_hash] = (host.code, seat.index)
-        connection.send({"type": "seated", "seat": seat.index, "token": token})
+        token = new_token()
+        connection.send(SeatedFrame(seat.index, token))  # (at once; the rest after the save)
+        host.take(seat, token, name, connection)
+        assert seat.key is not None
+        self._tokens[seat.key] = (host.code, seat.index)
 
     def _find(self, connection: Connection, text: str) -> HostedTable:
         address = connection.address
         if not self.addresses.may_guess(address):
-            raise FrameError("rate", "too many wrong codes: wait a minute")
+            raise FrameError(ErrorCode.RATE, "too many wrong codes: wait a minute")
         code = normal_code(text)
         host = self.tables.get(code) if code is not None else None
         if host is None or host.ended:
             self.addresses.guessed_wrong(address)
-            raise FrameError("no-table", "no table has this code")
+            raise FrameError(ErrorCode.NO_TABLE, "no table has this code")
         return host
 
     def join(self, connection: Connection, message: Join) -> None:
         host = self._find(connection, message.code)
         seat = host.free_seat()
         if seat is None:
-            raise FrameError("table-full", "every seat of this table is taken: watch it instead")
+            raise FrameError(
+                ErrorCode.TABLE_FULL, "every seat of this table is taken: watch it instead"
+            )
         self._seat(connection, host, seat, message.name)
 
     def watch(self, connection: Connection, message: Watch) -> None:
         host = self._find(connection, message.code)
         if len(host.spectators) >= self.options.limits.spectators_per_table:
-            raise FrameError("table-full", "this table has all the listeners it can take")
+            raise FrameError(ErrorCode.TABLE_FULL, "this table has all the listeners it can take")
         connection.table = host
         host.watch(connection)
 
     def resume(self, connection: Connection, message: Resume) -> None:
         address = connection.address
         if not self.addresses.may_guess(address):
-            raise FrameError("rate", "too many wrong tokens: wait a minute")
+            raise FrameError(ErrorCode.RATE, "too many wrong tokens: wait a minute")
         found = self._tokens.get(token_hash(message.token))
         host = self.tables.get(found[0]) if found is not None else None
         if found is None or host is None or host.ended:
             self.addresses.guessed_wrong(address)
-            raise FrameError("no-seat", "this seat is no longer kept: the table has ended")
+            raise FrameError(ErrorCode.NO_SEAT, "this seat is no longer kept: the table has ended")
         seat = host.seats[found[1]]
         connection.table, connection.seat = host, seat
-        connection.send({"type": "seated", "seat": seat.index, "token": message.token})
+        connection.send(SeatedFrame(seat.index, message.token))
         host.sit(seat, connection)
 
     def _started(self, host: HostedTable) -> None:
         """Every seat is taken: the bots get names no person has, the record begins."""
         session = host.session
-        taken = {seat.name.casefold() for seat in host.seats if seat.kind == "person"}
+        taken = {seat.name.casefold() for seat in host.seats if seat.person}
         names = iter(n for n in BOT_NAMES if n.casefold() not in taken)
         for seat in host.seats:
-            if seat.kind == "bot":
+            if not seat.person:
                 seat.name = next(names, f"Bot {seat.index + 1}")
         session.state.players = tuple(_player_info(seat) for seat in host.seats)
         try:
@@ -375,7 +371,7 @@ class SniffServer:
         """A table from its snapshot: everyone away until they come back."""
         try:
             session = GameSession.resume(kept.snapshot)
-            seats = [_seat_from(item, i) for i, item in enumerate(kept.table["seats"])]
+            seats = [seat_from(item, i) for i, item in enumerate(kept.table["seats"])]
             if len(seats) != session.game.players:
                 raise ValueError("seats do not match the game")
         except Exception as error:  # a table that will not come back must not stop the server
@@ -400,7 +396,7 @@ class SniffServer:
             else:
                 session.listeners.append(Recorder(sink, lambda what, e: _log.warning("%s", e)))
         for seat in seats:
-            if seat.kind == "person" and seat.taken:
+            if seat.person and seat.taken:
                 seat.away_since = self.clock.now()
 
     def _ended(self, host: HostedTable) -> None:
@@ -422,63 +418,51 @@ class SniffServer:
             del self.tables[host.code]
             self.addresses.closed_table(host.owner)
             for seat in host.seats:
-                if seat.token_hash is not None:
-                    self._tokens.pop(seat.token_hash, None)
+                if seat.key is not None:
+                    self._tokens.pop(seat.key, None)
             host.close()
 
     def send_record(self, connection: Connection, host: HostedTable) -> None:
         """The game's record, after the game: every hand is public by then; the seed
         (which would tell the deals of a game still going) is left out all the same."""
         if host.session.game.phase.value != "game-over":
-            raise FrameError("not-over", "the record is given after the game")
+            raise FrameError(ErrorCode.NOT_OVER, "the record is given after the game")
         path = self.store.record_path(host.code)
         try:
             lines = path.read_text(encoding="utf-8").splitlines()[:5000]
         except OSError:
-            raise FrameError("no-record", "this game's record could not be read") from None
+            raise FrameError(ErrorCode.NO_RECORD, "this game's record could not be read") from None
         out = []
         for line in lines:
             data = json.loads(line)
             if data.get("type") == "game":
                 data["seed"] = None
             out.append(data)
-        connection.send({"type": "record", "lines": out})
+        connection.send(RecordFrame(tuple(out)))
 
     def answer(self, connection: Connection, host: HostedTable, seat: SeatState, ask: Ask) -> None:
         """A words client's question (a fact key of the web page), answered in its words
         (:meth:`sniff.server.words.TableWords.answer`; the hint off the event loop)."""
         words = host.words
         if not connection.words or not isinstance(words, TableWords):
-            raise FrameError("no-words", "this server answers questions for words clients only")
+            raise FrameError(
+                ErrorCode.NO_WORDS, "this server answers questions for words clients only"
+            )
         words.answer(host, connection, seat.index, ask, self.spawn)
+
+    def key(self, connection: Connection, host: HostedTable, seat: SeatState, key: Key) -> None:
+        """A words client's key of the game (a key of the web page), said and done by the
+        seat's presenter (:meth:`sniff.server.words.TableWords.key`)."""
+        words = host.words
+        if not connection.words or not isinstance(words, TableWords):
+            raise FrameError(ErrorCode.NO_WORDS, "this server takes keys from words clients only")
+        words.key(host, connection, seat.index, key, self.spawn)
 
 
 def _player_info(seat: SeatState) -> PlayerInfo:
-    if seat.kind == "bot":
-        return PlayerInfo(seat.name or f"Bot {seat.index + 1}", "bot", seat.level)
-    return PlayerInfo(seat.name or f"Seat {seat.index + 1}", "human")
-
-
-def _seat_from(item: Any, index: int) -> SeatState:
-    """A seat from a snapshot, checked (the file may have been edited)."""
-    if not isinstance(item, dict):
-        raise ValueError("a seat is an object")
-    kind = item.get("kind")
-    if kind not in ("person", "bot"):
-        raise ValueError("a seat holds a person or a bot")
-    token = item.get("token")
-    if token is not None and (not isinstance(token, str) or len(token) != 64):
-        raise ValueError("a seat's token is a hash")
-    name = item.get("name", "")
-    language = item.get("language", "en")
-    return SeatState(
-        index,
-        kind,
-        item.get("level") if kind == "bot" else None,
-        str(name)[:20] if isinstance(name, str) else "",
-        token,
-        language if language in ("en", "de") else "en",
-    )
+    if not seat.person:
+        return PlayerInfo(seat.name or f"Bot {seat.index + 1}", SeatKind.BOT, seat.level)
+    return PlayerInfo(seat.name or f"Seat {seat.index + 1}", SeatKind.HUMAN)
 
 
 async def serve_forever(options: ServerOptions, ready: Callable[[SniffServer], None]) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from sniff import __version__
 from sniff.engine import Action
 from sniff.net.codec import read_action
+from sniff.net.frames import ErrorFrame, ServerFrame, WelcomeFrame
 from sniff.net.messages import (
     PROTOCOL,
     Act,
@@ -31,6 +32,7 @@ from sniff.net.messages import (
     Heard,
     Hello,
     Join,
+    Key,
     Leave,
     Message,
     Ready,
@@ -39,16 +41,13 @@ from sniff.net.messages import (
     Watch,
     read_message,
 )
-from sniff.net.wire import LIMITS, FrameError, read_frame, write_frame
+from sniff.net.wire import LIMITS, ErrorCode, FrameError, read_frame, write_frame
 from sniff.server.hosted import HostedTable
-from sniff.server.limits import Bucket
-from sniff.server.seats import SeatState
+from sniff.server.limits import Bucket, ServerLimits
 from sniff.server.words import refusal_said
+from sniff.session.policy import SeatState
 
-if TYPE_CHECKING:
-    from sniff.server.app import SniffServer
-
-__all__ = ["CLOSE_POLICY", "CLOSE_TRY_LATER", "Connection"]
+__all__ = ["CLOSE_POLICY", "CLOSE_TRY_LATER", "Connection", "Lobby"]
 
 #: Frames a connection may have waiting to go out before it counts as stuck.
 QUEUE_MOST = 512
@@ -60,22 +59,46 @@ CLOSE_POLICY = 1008  # refused too often, or a budget gone
 CLOSE_TRY_LATER = 1013
 
 
+class Lobby(Protocol):
+    """What a connection asks of the server it belongs to (:class:`~sniff.server.app.SniffServer`):
+    a table to sit at, and what only the server has (the record, the words). Each
+    raises :class:`~sniff.net.wire.FrameError` when it cannot."""
+
+    def create(self, connection: Connection, message: Create) -> None: ...
+
+    def join(self, connection: Connection, message: Join) -> None: ...
+
+    def watch(self, connection: Connection, message: Watch) -> None: ...
+
+    def resume(self, connection: Connection, message: Resume) -> None: ...
+
+    def send_record(self, connection: Connection, host: HostedTable) -> None: ...
+
+    def answer(self, connection: Connection, host: HostedTable, seat: SeatState, ask: Ask) -> None:
+        """A words client's question."""
+
+    def key(self, connection: Connection, host: HostedTable, seat: SeatState, key: Key) -> None:
+        """A words client's key of the game."""
+
+
 class Connection:
     """One player's (or spectator's) connection, from its first frame to its close."""
 
-    def __init__(self, server: SniffServer, ws: ServerConnection, address: str) -> None:
-        self.server = server
+    def __init__(
+        self, lobby: Lobby, ws: ServerConnection, address: str, limits: ServerLimits
+    ) -> None:
+        self.lobby = lobby
         self.ws = ws
         self.address = address
+        self.limits = limits
         self.language = "en"
         self.verbosity = "normal"
         self.words = False
         self.greeted = False
         self.table: HostedTable | None = None
         self.seat: SeatState | None = None
-        limits = server.options.limits
         self.bucket = Bucket(limits.messages_per_second, limits.message_burst)
-        self.heard_bucket = Bucket(limits.messages_per_second * 5, limits.message_burst * 5)
+        self.heard_bucket = Bucket(limits.heard_per_second, limits.heard_burst)
         self.chats = Bucket(CHAT_RATE, CHAT_BURST)
         self.refused_in_row = 0
         self.acting: Action | None = None  # web: the last action sent (a refusal's words name it)
@@ -88,14 +111,14 @@ class Connection:
 
     # -- Channel (what the table sees) -------------------------------------------------
 
-    def send(self, frame: dict[str, Any]) -> None:
+    def send(self, frame: ServerFrame) -> None:
         if self._closing:
             return
         if self._queue.qsize() >= QUEUE_MOST:
             # It cannot keep up: let it go (it resumes, and is told everything anew).
             self.close(CLOSE_TRY_LATER, "too slow to keep up")
             return
-        self._queue.put_nowait(write_frame(frame))
+        self._queue.put_nowait(write_frame(frame.to_json()))
 
     def close(self, code: int, reason: str) -> None:
         """Close with *code*: after the frames already queued (the refusal that says why)."""
@@ -177,20 +200,20 @@ class Connection:
         """Take a token for a message; without one, a refusal, and a flood is closed."""
         if bucket.take():
             return True
-        self.refuse("rate", "too many messages: slow down", count=False)
-        if bucket.tokens < -self.server.options.limits.message_burst:
+        self.refuse(ErrorCode.RATE, "too many messages: slow down", count=False)
+        if bucket.tokens < -self.limits.message_burst:
             self.close(CLOSE_POLICY, "too many messages")
         bucket.tokens -= 1  # flooding on digs the hole deeper
         return False
 
-    def refuse(self, code: str, message: str, *, count: bool = True) -> None:
+    def refuse(self, code: ErrorCode, message: str, *, count: bool = True) -> None:
         """A clear answer to a frame that did nothing; too many in a row end the connection."""
-        self.send({"type": "error", "code": code, "message": message})
+        self.send(ErrorFrame(code, message))
         if self.words:  # web: a browser hears why, in its language
             self.send(refusal_said(self.language, code, message, seated=self.table is not None))
         if count:
             self.refused_in_row += 1
-            if self.refused_in_row > self.server.options.limits.refusals_before_close:
+            if self.refused_in_row > self.limits.refusals_before_close:
                 self.close(CLOSE_POLICY, "too many refused messages")
 
     # -- messages ----------------------------------------------------------------------
@@ -200,33 +223,33 @@ class Connection:
             self.hello(message)
             return
         if not self.greeted:
-            raise FrameError("hello-first", 'the first message is a "hello"')
-        server = self.server
+            raise FrameError(ErrorCode.HELLO_FIRST, 'the first message is a "hello"')
+        lobby = self.lobby
         if isinstance(message, Create | Join | Watch | Resume):
             if self.table is not None:
-                raise FrameError("seated", "this connection is already at a table")
+                raise FrameError(ErrorCode.SEATED, "this connection is already at a table")
             if isinstance(message, Create):
-                server.create(self, message)
+                lobby.create(self, message)
             elif isinstance(message, Join):
-                server.join(self, message)
+                lobby.join(self, message)
             elif isinstance(message, Watch):
-                server.watch(self, message)
+                lobby.watch(self, message)
             else:
-                server.resume(self, message)
+                lobby.resume(self, message)
             return
         table, seat = self.table, self.seat
         if table is None:
-            raise FrameError("no-table", "join a table first")
+            raise FrameError(ErrorCode.NO_TABLE, "join a table first")
         if isinstance(message, Chat):
             if not self.chats.take():
-                raise FrameError("chat-rate", "one message at a time: wait a moment")
+                raise FrameError(ErrorCode.CHAT_RATE, "one message at a time: wait a moment")
             table.chat(seat, message.text)
             return
         if isinstance(message, RecordWanted):
-            server.send_record(self, table)
+            lobby.send_record(self, table)
             return
         if seat is None:
-            raise FrameError("spectator", "a spectator watches and cannot act")
+            raise FrameError(ErrorCode.SPECTATOR, "a spectator watches and cannot act")
         if isinstance(message, Act):
             game = table.session.game
             action = read_action(message.action, game.rules, game.players)
@@ -240,23 +263,18 @@ class Connection:
             table.leave(self)
             self.table = self.seat = None
         elif isinstance(message, Ask):
-            server.answer(self, table, seat, message)
+            lobby.answer(self, table, seat, message)
+        elif isinstance(message, Key):
+            lobby.key(self, table, seat, message)
 
     def hello(self, message: Hello) -> None:
         if message.version != PROTOCOL:
-            self.send(
-                {
-                    "type": "error",
-                    "code": "version",
-                    "message": f"this server speaks protocol {PROTOCOL}, "
-                    f"not {message.version}: update the game",
-                    "version": PROTOCOL,
-                }
-            )
+            text = f"this server speaks protocol {PROTOCOL}, not {message.version}: update the game"
+            self.send(ErrorFrame(ErrorCode.VERSION, text, PROTOCOL))
             self.close(CLOSE_POLICY, "protocol version")
             return
         self.greeted = True
         self.language = message.language
         self.verbosity = message.verbosity
         self.words = message.words
-        self.send({"type": "welcome", "version": PROTOCOL, "server": f"sniff/{__version__}"})
+        self.send(WelcomeFrame(PROTOCOL, f"sniff/{__version__}"))

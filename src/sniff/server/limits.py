@@ -31,6 +31,18 @@ class ServerLimits:
     tables: int = 2000  # tables held at once
     spectators_per_table: int = 20
 
+    #: "heard" has a budget of its own, this many times the messages': a client says it
+    #: after every step, and a fast one must not lose its actions to it.
+    HEARD_TIMES = 5
+
+    @property
+    def heard_per_second(self) -> float:
+        return self.messages_per_second * self.HEARD_TIMES
+
+    @property
+    def heard_burst(self) -> int:
+        return self.message_burst * self.HEARD_TIMES
+
 
 class Bucket:
     """A token bucket: *rate* tokens a second, at most *burst* saved up."""

@@ -1,24 +1,28 @@
-"""A hosted table's seats, and what a table is given to work with: a channel per
-connection, a store that keeps it, and the maker of a browser's words.
+"""What a hosted table is given to work with (a channel per connection, a store that
+keeps it, the maker of a browser's words), and its seats as a snapshot keeps them.
 
-:class:`SeatState` is one seat as the server keeps it (who sits there, their
-hashed resume token and language, whether they are here, a stand-in bot while
-they are not); it is saved with the table. The protocols are the table's view
-of the server's parts (:mod:`sniff.server.connection`, :mod:`sniff.server.store`,
-:mod:`sniff.server.words`), so that a table can be tested without them.
+The protocols are the table's view of the server's parts
+(:mod:`sniff.server.connection`, :mod:`sniff.server.store`,
+:mod:`sniff.server.words`), so that a table can be tested without them. A
+seat itself (:class:`~sniff.session.policy.SeatState`) is the policy's, in
+``session/``; :func:`seat_json` and :func:`seat_from` write it into a table's
+snapshot and read it back, checked (a snapshot of today and of before reads
+alike).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from sniff.server.clock import Timer
+from sniff.engine import Action
+from sniff.enums import SeatKind
+from sniff.net.frames import PERSON, SayFrame, ServerFrame, seat_kind_json
+from sniff.session.policy import SeatState
 
 if TYPE_CHECKING:
     from sniff.server.hosted import HostedTable
 
-__all__ = ["Channel", "SeatState", "Store", "WordsMaker"]
+__all__ = ["Channel", "Store", "WordsMaker", "seat_from", "seat_json"]
 
 
 class Store(Protocol):
@@ -28,69 +32,63 @@ class Store(Protocol):
         """Put the table as it stands on disk (atomically)."""
 
 
-class WordsMaker(Protocol):
-    """Makes the words a words client (a browser) hears: the same sentences as the
-    terminal game, built here by the announcer for that seat in its language
-    (:mod:`sniff.server.words`)."""
-
-    def said(
-        self, host: HostedTable, channel: Channel, frame: dict[str, Any]
-    ) -> dict[str, Any] | None:
-        """The ``say`` frame that goes with *frame* to *channel* (None: nothing to say)."""
-
-    def gone(self, channel: Channel) -> None:
-        """*channel* left: forget what was kept for it."""
-
-
 class Channel(Protocol):
     """A connection as a table sees it: where its frames go, and who is listening."""
 
     language: str
     verbosity: str
     words: bool  # the client wants the words too (a browser)
+    acting: Action | None  # the last action it sent (its step's or refusal's words name it)
 
-    def send(self, frame: dict[str, Any]) -> None:
+    def send(self, frame: ServerFrame) -> None:
         """Queue *frame* (never blocks; a connection that cannot keep up is dropped)."""
 
     def close(self, code: int, reason: str) -> None:
         """Close the connection (another connection took the seat over, say)."""
 
 
-@dataclass
-class SeatState:
-    """One seat of a hosted table."""
+class WordsMaker(Protocol):
+    """Makes the words a words client (a browser) hears: the same sentences as the
+    terminal game, made by the seat's presenter in its language
+    (:mod:`sniff.server.words`)."""
 
-    index: int
-    kind: str  # "person" or "bot"
-    level: str | None = None
-    name: str = ""
-    token_hash: str | None = None  # set once a person took the seat
-    language: str = "en"
-    channel: Channel | None = None
-    away_since: float | None = None  # the connection dropped then (None: here)
-    stand_in: bool = False  # a bot plays for the absent person
-    ready: bool = False  # for the next round
-    timers: list[Timer] = field(default_factory=list)
+    def said(self, host: HostedTable, channel: Channel, frame: ServerFrame) -> SayFrame | None:
+        """The ``say`` frame that goes with *frame* to *channel* (None: nothing to say)."""
 
-    @property
-    def taken(self) -> bool:
-        return self.kind == "bot" or self.token_hash is not None
+    def gone(self, channel: Channel) -> None:
+        """*channel* left: forget what was kept for it."""
 
-    @property
-    def present(self) -> bool:
-        return self.channel is not None
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "index": self.index,
-            "kind": self.kind,
-            "level": self.level,
-            "name": self.name,
-            "token": self.token_hash,
-            "language": self.language,
-        }
+def seat_json(seat: SeatState) -> dict[str, Any]:
+    """A seat as a table's snapshot keeps it."""
+    return {
+        "index": seat.index,
+        "kind": seat_kind_json(seat.kind),
+        "level": seat.level,
+        "name": seat.name,
+        "token": seat.key,
+        "language": seat.language,
+    }
 
-    def cancel_timers(self) -> None:
-        for timer in self.timers:
-            timer.cancel()
-        self.timers.clear()
+
+def seat_from(item: Any, index: int) -> SeatState:
+    """A seat from a snapshot, checked (the file may have been edited)."""
+    if not isinstance(item, dict):
+        raise ValueError("a seat is an object")
+    kind = item.get("kind")
+    if kind not in (PERSON, SeatKind.HUMAN.value, SeatKind.BOT.value):
+        raise ValueError("a seat holds a person or a bot")
+    bot = kind == SeatKind.BOT.value
+    token = item.get("token")
+    if token is not None and (not isinstance(token, str) or len(token) != 64):
+        raise ValueError("a seat's token is a hash")
+    name = item.get("name", "")
+    language = item.get("language", "en")
+    return SeatState(
+        index,
+        SeatKind.BOT if bot else SeatKind.HUMAN,
+        item.get("level") if bot else None,
+        str(name)[:20] if isinstance(name, str) else "",
+        token,
+        language if language in ("en", "de") else "en",
+    )

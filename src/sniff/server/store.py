@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sniff.server.codes import normal_code
+from sniff.server.seats import seat_json
 from sniff.storage.atomic import sync_folder
 from sniff.storage.savegame import (
     GameSnapshot,
@@ -113,7 +114,7 @@ class TableStore:
         state's text is kept and put in as it is, not written again at every step."""
         table = {
             "code": host.code,
-            "seats": [seat.to_json() for seat in host.seats],
+            "seats": [seat_json(seat) for seat in host.seats],
             "timer": host.timer,
             "started": host.started,
             "owner": host.owner,

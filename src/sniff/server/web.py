@@ -32,9 +32,14 @@ from urllib.parse import parse_qs
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from sniff.announce.web import page_words, tile_names, web_key_groups
+from sniff.announce.commands import FACTS, game_keys
+from sniff.announce.keys import KeyTexts
+from sniff.announce.web import PACE_CHOICES, page_words, tile_names, web_key_groups
 from sniff.i18n import SUPPORTED, normalize_language, translator
+from sniff.net.client import RETRY_WAITS
 from sniff.server.codes import normal_code
+from sniff.server.limits import ServerLimits
+from sniff.session.table import LONGEST_WAIT
 
 __all__ = ["CSP", "STATIC", "WebPages"]
 
@@ -133,6 +138,13 @@ def _rendered(template: string.Template, language: str) -> bytes:
             "plain": web_key_groups(tr, muggins=False),
             "muggins": web_key_groups(tr, muggins=True),
         },
+        # The fact keys as the page's buttons: [key, what it says], from the game's keys.
+        "facts": [
+            [item.keys[0], KeyTexts(tr).of(item.command)]
+            for item in game_keys(tr, muggins=False)
+            if item.command in FACTS
+        ],
+        "timing": _timing(),
     }
     # JSON inside HTML: "<" written as an escape, so no text can close the element.
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
@@ -140,6 +152,21 @@ def _rendered(template: string.Template, language: str) -> bytes:
     fields["lang"] = language
     fields["data"] = blob
     return template.substitute(fields).encode("utf-8")
+
+
+def _timing() -> dict[str, object]:
+    """The game's times the page needs (it keeps none of its own): the pauses it offers
+    after each of the others' turns, the waits between tries after a dropped connection
+    (the terminal client's), the most the table waits for a step to be heard, and the
+    least time between two "heard" messages (well within the server's budget for them:
+    a sixth of it)."""
+    heard_rate = ServerLimits().heard_per_second
+    return {
+        "pace": list(PACE_CHOICES),
+        "retry": list(RETRY_WAITS),
+        "longest_wait": LONGEST_WAIT,
+        "heard_every": round(6 / heard_rate, 3),
+    }
 
 
 def _language(headers: Headers) -> str:

@@ -15,8 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from sniff.announce.answers import Answers
-from sniff.announce.game_ui import GameTexts
-from sniff.announce.phrases import Phrasebook
+from sniff.announce.presenter import SeatPresenter
 from sniff.announce.web import WebWords
 from sniff.engine import (
     ACTIVE,
@@ -32,7 +31,6 @@ from sniff.engine import (
 from sniff.net.codec import action_json, tile_json
 from sniff.server.codes import shown_code
 from sniff.server.hosted import HostedTable
-from sniff.session.link import moves_for
 
 __all__ = ["board_view", "hand_view", "table_view"]
 
@@ -73,16 +71,13 @@ def board_view(layout: Layout) -> dict[str, Any] | None:
 
 
 def table_view(
-    host: HostedTable,
-    obs: Observation,
-    book: Phrasebook,
-    names: tuple[str, ...],
-    seat: int | None,
-    chosen: Move | None = None,
+    host: HostedTable, obs: Observation, presenter: SeatPresenter, seat: int | None
 ) -> dict[str, Any]:
-    """Everything on the page but the hand: the table, the players, the scores (the
-    turn line names the play Enter makes, *chosen*)."""
+    """Everything on the page but the hand: the table, the players, the scores, in the
+    seat's words (the turn line names the play Enter makes with the seat's selection)."""
     game = host.session.game
+    book, names = presenter.book, presenter.names
+    chosen = None if seat is None else presenter.selection.chosen(obs)
     answers = Answers(book)
     counting = obs.rules.muggins and obs.phase is Phase.CLAIM and obs.current == seat
     players = []
@@ -91,9 +86,9 @@ def table_view(
         players.append(
             {
                 "name": names[index],
-                "bot": place.kind == "bot",
+                "bot": not place.person,
                 "taken": place.taken,
-                "away": place.kind == "person" and place.taken and not place.present,
+                "away": place.person and place.taken and not place.present,
                 "stand_in": place.stand_in,
                 "tiles": obs.hand_sizes[index],
                 "tiles_text": WebWords(book.tr).tiles(obs.hand_sizes[index]),
@@ -115,7 +110,7 @@ def table_view(
         "target": obs.target,
         "boneyard": obs.boneyard_size,
         "players": players,
-        "missing": sum(1 for s in host.seats if s.kind == "person" and not s.taken),
+        "missing": host.policy.missing,
         "scores": scores,
         "board": board_view(obs.layout),
         "ends": answers.ends(obs).text,
@@ -129,19 +124,19 @@ def table_view(
     return view
 
 
-def hand_view(
-    obs: Observation, book: Phrasebook, texts: GameTexts, chosen: Move | None
-) -> dict[str, Any]:
+def hand_view(obs: Observation, presenter: SeatPresenter) -> dict[str, Any]:
     """The seat's hand as buttons, with where each tile may go, and what may be done."""
+    book, texts, selection = presenter.book, presenter.texts, presenter.selection
+    chosen = selection.chosen(obs)
     mine = obs.current == obs.seat and obs.phase in ACTIVE
     playing = mine and obs.phase is Phase.PLAY
-    playable = {a.tile for a in obs.legal if isinstance(a, Move)} if playing else set()
+    playable = selection.playable(obs)
     layout = obs.layout
     ends = layout.open_ends()
     probe_end = End.LEAD if layout.lead is None or not ends else ends[0][0]
     tiles = []
     for tile in obs.hand:
-        moves = moves_for(obs, tile)
+        moves = selection.moves(obs, tile)
         labels = []
         for move in moves:
             label = book.words.end(move.end)

@@ -1,26 +1,24 @@
-"""The words a browser hears at a hosted table: the terminal game's own sentences,
-made here by the announce layer for the seat, in the connection's language.
+"""The words a browser hears at a hosted table: each seat's presenter, fed from the
+table's own values, and its answers sent as ``say`` frames.
 
 A browser says ``"words": true`` in its hello. Then every frame its table
 sends it (:meth:`HostedTable._send <sniff.server.hosted.HostedTable>`) is
-followed by a ``say`` frame built here: what the terminal game would say of
-that frame, item by item (``text``, ``interrupt``, ``cue``, ``kind``,
-``short``), and, with the frames that change the table, ``screen`` (the
-table as the page draws it, :mod:`sniff.server.webview`) and ``selected``
-(the tile and end Enter would play). The page adds no sentence of its own.
+followed by a ``say`` frame built here: what the seat hears of that frame
+(``items``: ``text``, ``interrupt``, ``cue``, ``kind``, ``short``), and, with
+the frames that change the table, ``screen`` (the table as the page draws it,
+:mod:`sniff.server.webview`), ``selected`` and ``status`` (the tile and end
+Enter would play, and the turn line that names it), and ``pace`` (whether the
+page tells the table it has heard the step once it has been said).
 
-:class:`TableWords` is one table's :class:`~sniff.server.hosted.WordsMaker`.
-Each connection has an :class:`_Ear` that mirrors what the terminal game's
-screen keeps (:mod:`sniff.ui.game`): the announcer with the seat's names
-("You" for its own), the selected tile and end (the page reports each change
-when it asks what a tile or end means), whether the claim and muggins help
-were said, and how far the game was told. The position told is also kept per
-seat, so a page that drops and comes back (or is reloaded) hears what it
+The words are not made here: each connection has a
+:class:`~sniff.announce.presenter.SeatPresenter`, the same one the terminal
+game uses, handed the typed frame's values (a step's events and view, a
+refusal, a piece of news) — never a frame read back. The page's keys (``key``
+messages) go to that presenter too (:meth:`TableWords.key`): it keeps the
+selection and the digits, and says what each key means; what it asks for (an
+action, the next round, a hint) is done here. The position told is also kept
+per seat, so a page that drops and comes back (or is reloaded) hears what it
 missed as a catch-up.
-
-The questions of the fact keys (``ask`` messages) are answered by
-:meth:`TableWords.answer` from the seat's observation; the hint's search
-runs in an executor, off the event loop.
 """
 
 from __future__ import annotations
@@ -29,54 +27,47 @@ import asyncio
 import functools
 import logging
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import replace
 from typing import Any
 
-from sniff.announce import Announcer, Utterance
-from sniff.announce.catchup import CatchUpWords
-from sniff.announce.events import EventWords, Scene
-from sniff.announce.game_ui import GameTexts
-from sniff.announce.hints import HintWords
-from sniff.announce.menu import MenuWords
+from sniff.announce import Utterance
+from sniff.announce.commands import FACTS, Command, command_for
+from sniff.announce.keys import invalid_key, key_name
 from sniff.announce.online import OnlineWords
-from sniff.announce.phrases import Phrasebook, sentences
+from sniff.announce.presenter import AfterGame, Reply, SeatPresenter
 from sniff.announce.web import WebWords, help_said
-from sniff.engine import (
-    ACTIVE,
-    Claimed,
-    Drew,
-    Event,
-    Move,
-    MugginsCalled,
-    Observation,
-    Passed,
-    Phase,
-    Played,
-    Reason,
-    Refusal,
-    Tile,
-    public_event,
-)
-from sniff.enums import Cue
+from sniff.engine import Event, Observation, Played, Tile, public_event
 from sniff.i18n import translator
-from sniff.net.codec import read_event, tile_json
-from sniff.net.messages import Ask
+from sniff.net.codec import tile_json
+from sniff.net.frames import (
+    ChatFrame,
+    ErrorFrame,
+    NoticeFrame,
+    RefusedFrame,
+    SayFrame,
+    ServerFrame,
+    StateFrame,
+    StepFrame,
+    TableFrame,
+)
+from sniff.net.messages import Ask, Key
+from sniff.net.wire import ErrorCode
 from sniff.server.codes import shown_code
 from sniff.server.hosted import HostedTable
 from sniff.server.seats import Channel
 from sniff.server.webview import hand_view, table_view
-from sniff.session.game import bot_name
 from sniff.session.hints import hint_for
-from sniff.session.link import moves_for
+from sniff.session.table import Update
+from sniff.storage.records import PlayerInfo
 
 __all__ = ["TableWords", "refusal_said"]
 
 _log = logging.getLogger(__name__)
 
 #: The sit-down refusals, said as why the page could not sit down.
-_SITTING = ("no-table", "table-full", "no-seat", "too-many-tables", "full", "bad-rules", "bad-name")
-#: The player's own actions (what "since your last move" counts from).
-_OWN_ACTIONS = (Played, Passed, Drew, Claimed, MugginsCalled)
+_SITTING = (
+    ErrorCode.NO_TABLE, ErrorCode.TABLE_FULL, ErrorCode.NO_SEAT, ErrorCode.TOO_MANY_TABLES,
+    ErrorCode.FULL, ErrorCode.BAD_RULES, ErrorCode.BAD_NAME, ErrorCode.RATE,
+)  # fmt: skip
 
 Spawn = Callable[[Coroutine[Any, Any, None]], object]
 
@@ -90,184 +81,127 @@ def _item(said: Utterance) -> dict[str, Any]:
     return item
 
 
-def _say(items: Sequence[Utterance], **extra: Any) -> dict[str, Any]:
-    return {"type": "say", "items": [_item(u) for u in items if u.text], **extra}
+def _say(items: Sequence[Utterance], **fields: Any) -> SayFrame:
+    return SayFrame(tuple(_item(u) for u in items if u.text), **fields)
 
 
-def refusal_said(language: str, code: str, detail: str, *, seated: bool) -> dict[str, Any]:
+def refusal_said(language: str, code: ErrorCode, detail: str, *, seated: bool) -> SayFrame:
     """The ``say`` frame for an ``error`` frame the connection itself refused with
     (before a table, or a message the table never saw)."""
     online = OnlineWords(translator(language))
-    if not seated and (code in _SITTING or code == "rate"):
-        return _say([online.cannot_sit(code, detail)])
-    return _say([online.refused(code)])
+    if not seated and code in _SITTING:
+        return _say([online.cannot_sit(code.value, detail)])
+    return _say([online.refused(code.value)])
 
 
-def _refusal(said: Utterance) -> Utterance:
-    """Why nothing happened, with the invalid earcon (as the game screen says it)."""
-    if said.cue == Cue.INVALID and said.kind == "refusal":
-        return said
-    return Utterance(said.text, True, Cue.INVALID, None, 0, "refusal", said.short)
+def players_of(host: HostedTable) -> tuple[PlayerInfo, ...]:
+    """Who sits where, as the seats' presenters name them (a free seat has no name)."""
+    return tuple(PlayerInfo(seat.name, seat.kind, seat.level) for seat in host.seats)
 
 
 class _Ear:
-    """One connection's words (see the module docstring)."""
+    """One connection's words: its seat's presenter, and how far it was told."""
 
     def __init__(self, owner: TableWords, host: HostedTable, channel: Channel) -> None:
         self.owner = owner
         self.channel = channel
-        self.seat = next((s.index for s in host.seats if s.channel is channel), None)
+        self.seat = host.seat_index(channel)
         self.language = channel.language
         tr = translator(channel.language)
-        self.tr = tr
-        self.texts = GameTexts(tr)
         self.online = OnlineWords(tr)
-        self.web = WebWords(tr)
-        self.names: tuple[str, ...] = ()
+        self.presenter = SeatPresenter(
+            tr, self.seat, players_of(host), host.session.rules,
+            verbosity=channel.verbosity, after_game=AfterGame.START_PAGE,
+        )  # fmt: skip
         self.told: int | None = None  # the game's position this connection was told up to
         self.waiting_said = False
-        self.selected: Tile | None = None
-        self.end_index = 0
-        self.claim_help_given = False
-        self.muggins_help_given = False
-        self.hinting = False
-        self.hints_used = 0
-        self.previous: Observation | None = None
-        self.last: list[Utterance] = []
-        self.refresh(host)
-
-    # -- who is who -----------------------------------------------------------------
-
-    def refresh(self, host: HostedTable) -> None:
-        """Take the players' names anew (a person sat down, the bots were named)."""
-        names = tuple(
-            self.texts.you() if seat.index == self.seat else (seat.name or bot_name(seat.index))
-            for seat in host.seats
-        )
-        if names == self.names:
-            return
-        self.names = names
-        sides = host.session.game.sides
-        verbosity = self.channel.verbosity
-        if self.seat is None:
-            self.book = Phrasebook(
-                self.tr, seat=None, player_names=names, sides=sides, verbosity=verbosity
-            )
-            self.events = EventWords(self.book)
-        else:
-            self.announcer = Announcer(self.seat, self.tr, player_names=names, verbosity=verbosity)
-            self.book = self.announcer.book
-            self.book.set_sides(sides)
-            self.hints = HintWords(self.book)
-        self.catchup = CatchUpWords(self.book)
+        self.help_page = 0
 
     # -- a frame's words --------------------------------------------------------------
 
-    def said(self, host: HostedTable, frame: dict[str, Any]) -> dict[str, Any] | None:
-        kind = frame["type"]
-        obs: Observation | None = None
-        items: list[Utterance]
-        if kind == "table":
-            self.refresh(host)
-            items = []
-            obs = self.observe(host)
-        elif kind == "state":
-            obs = self.observe(host)
-            items = self.state(host, frame, obs)
-        elif kind == "step":
-            obs = self.observe(host)
-            items = self.step(host, frame, obs)
-        elif kind == "refused":
-            items = self.refused(host, frame)
-        elif kind == "notice":
-            items = self.notice(frame)
-        elif kind == "chat":
-            seat = frame.get("seat")
-            news = self.online.news(
-                "chat", str(frame.get("name", "")), mine=seat == self.seat, text=frame["text"]
-            )
-            items = [news] if news is not None else []
-        elif kind == "error":
-            items = [self.online.refused(str(frame.get("code", "")))]
-        else:
-            return None
-        if items:
-            self.last = items
-        if kind in ("table", "state", "step"):
-            # "at": the position the table is drawn at (frames may come late: the page
-            # draws none older than what it shows).
-            at = frame.get("at", host.table.position)
-            selected = self.selection(obs)
-            return _say(items, screen=self.screen(host, obs), at=at, **selected)
+    def said(self, host: HostedTable, frame: ServerFrame) -> SayFrame | None:
+        presenter = self.presenter
+        if isinstance(frame, TableFrame):
+            presenter.set_players(players_of(host))
+            return self.drawn(host, [], frame_at=host.table.position)
+        if isinstance(frame, StateFrame):
+            return self.drawn(host, self.state(host, frame), frame_at=frame.at)
+        if isinstance(frame, StepFrame):
+            if self.seat is None or frame.view is None:
+                self.told = frame.at
+                return self.drawn(host, presenter.watched(frame.events), frame_at=frame.at)
+            self.told = self.owner.told[self.seat] = frame.at
+            acting = self.channel.acting
+            update = Update(frame.events, frame.view, frame.actor, frame.bot, frame.at)
+            told = presenter.step(update, acting)
+            # The page tells the table it heard a step of the others once said (and its
+            # pause passed); one that leaves it to act is heard at once.
+            pace = None if told.own else not told.waits
+            return self.drawn(host, told.said, frame_at=frame.at, pace=pace)
+        items: list[Utterance] = []
+        if isinstance(frame, RefusedFrame) and self.seat is not None:
+            items = [presenter.refused(frame.refusal, host.table.observe(self.seat))]
+        elif isinstance(frame, NoticeFrame | ChatFrame):
+            said = presenter.news(frame.news)
+            items = [] if said is None else [said]
+        elif isinstance(frame, ErrorFrame):
+            items = [self.online.refused(frame.code.value)]
         return _say(items) if items else None
+
+    def drawn(
+        self, host: HostedTable, items: list[Utterance], *, frame_at: int, pace: bool | None = None
+    ) -> SayFrame:
+        """*items*, with the table to draw at position *frame_at* (a frame that comes late
+        is not drawn over a newer one) and the selection."""
+        obs = self.observe(host)
+        screen = table_view(host, obs or host.table.observe(0), self.presenter, self.seat)
+        if obs is not None:
+            screen["hand"] = hand_view(obs, self.presenter)
+        return _say(items, screen=screen, at=frame_at, pace=pace, **self.selection(obs))
 
     def observe(self, host: HostedTable) -> Observation | None:
         return None if self.seat is None else host.table.observe(self.seat)
-
-    def screen(self, host: HostedTable, obs: Observation | None) -> dict[str, Any]:
-        public = obs if obs is not None else host.table.observe(0)
-        chosen = None if obs is None else self.chosen_move(obs)
-        view = table_view(host, public, self.book, self.names, self.seat, chosen)
-        if obs is not None:
-            view["hand"] = hand_view(obs, self.book, self.texts, chosen)
-        return view
 
     def selection(self, obs: Observation | None) -> dict[str, Any]:
         """The selected tile and end for the page, and the turn line that names the
         play Enter makes with them."""
         if obs is None:
             return {}
-        self.keep(obs)
-        tile = None if self.selected is None else tile_json(self.selected)
-        status = self.announcer.answers.turn(obs, selected=self.chosen_move(obs)).text
-        return {"selected": {"tile": tile, "index": self.end_index}, "status": status}
+        presenter = self.presenter
+        selection = presenter.selection
+        tile = None if selection.tile is None else tile_json(selection.tile)
+        status = presenter.announcer.answers.turn(obs, selected=selection.chosen(obs)).text
+        return {"selected": {"tile": tile, "index": selection.end_index}, "status": status}
 
-    # -- the game told ------------------------------------------------------------------
-
-    def state(
-        self, host: HostedTable, frame: dict[str, Any], obs: Observation | None
-    ) -> list[Utterance]:
+    def state(self, host: HostedTable, frame: StateFrame) -> list[Utterance]:
         """Everything so far: the waiting room, the game's first words, or, back after a
         drop, what was missed."""
-        at = int(frame["at"])
+        presenter = self.presenter
         code = shown_code(host.code)
+        obs = frame.view
         if self.seat is None or obs is None:
+            presenter.watched(frame.log[len(presenter.log) :])  # (its history, unsaid)
             if self.told is not None:
                 return []
-            self.told = at
+            self.told = frame.at
             return [self.online.code_is(code)]
         if not host.started:
             if self.waiting_said:
                 return []
             self.waiting_said = True
-            missing = sum(1 for s in host.seats if s.kind == "person" and not s.taken)
-            return [self.online.waiting(missing, code), self.online.code_is(code)]
+            return [self.online.waiting(host.policy.missing, code), self.online.code_is(code)]
         if self.told is not None:
-            missed = self.since(host, self.told, at)
-            self.told = self.owner.told[self.seat] = at
+            missed = self.since(host, self.told, frame.at)
+            self.told = self.owner.told[self.seat] = frame.at
             if not missed:
                 return []
-            said = self.announcer.on_events(missed, obs, prompt=False)
-            return said + (self.prompt(obs) if self.waits(obs) else [])
-        game = host.session.game
+            return presenter.step(Update(tuple(missed), obs, None, True, frame.at)).said
         before = self.owner.told.get(self.seat)
-        self.told = self.owner.told[self.seat] = at
-        announcer = self.announcer
-        out: list[Utterance] = []
-        if before is None and not any(isinstance(e, Played) for e in game.log):
-            out.append(self.new_game(host, obs))
-            out += announcer.on_events(self.since(host, 0, at), obs, prompt=False)
-        else:
-            scores = self.book.scores_list(obs.scores)
-            out.append(self.texts.resumed(obs.round, scores))
-            missed = self.since(host, before, at) if before is not None else []
-            caught = self.catchup.catch_up(missed, obs.rules) if missed else None
-            if caught is not None:
-                out.append(caught)
-            if obs.phase in ACTIVE and obs.layout.lead is not None:
-                out.append(announcer.answers.ends(obs))
-        self.keep(obs)
-        return out + (self.prompt(obs) if self.waits(obs) else [])
+        self.told = self.owner.told[self.seat] = frame.at
+        game = host.session.game
+        missed = self.since(host, before, frame.at) if before is not None else []
+        resumed = before is not None or any(isinstance(e, Played) for e in game.log)
+        return presenter.opening(obs, frame.log, resumed=resumed, missed=missed).said
 
     def since(self, host: HostedTable, start: int, end: int) -> list[Event]:
         """The game's events from *start* to *end* as this seat may see them."""
@@ -275,240 +209,58 @@ class _Ear:
         log = host.session.game.log[start:end]
         return [e for e in (public_event(event, seat) for event in log) if e is not None]
 
-    def new_game(self, host: HostedTable, obs: Observation) -> Utterance:
-        """ "New game: you and Anna (expert); Sniff, to 200 points" (as the game screen)."""
-        introduced = []
-        for seat in host.seats:
-            name = self.names[seat.index]
-            level = seat.level if seat.kind == "bot" else None
-            introduced.append(self.texts.with_level(name, level) if level else name)
-        partner = next((self.names[s] for s in obs.sides[obs.side] if s != self.seat), None)
-        return self.texts.new_game(
-            self.book.words.join(introduced),
-            MenuWords(self.tr).preset(obs.rules.preset),
-            obs.target,
-            partner=partner,
-            muggins=obs.rules.muggins,
-        )
+    # -- the page's keys and questions ----------------------------------------------------
 
-    def step(
-        self, host: HostedTable, frame: dict[str, Any], obs: Observation | None
-    ) -> list[Utterance]:
-        """One step of the game: said as the game screen's listener says it."""
-        game = host.session.game
-        events = [read_event(e, game.rules, game.players) for e in frame["events"]]
-        at = int(frame["at"])
-        if self.seat is None or obs is None:
-            self.told = at
-            scene = Scene.of_game(game)
-            told = [self.events.describe(event, scene) for event in events]
-            return [u for u in told if u.text]
-        previous, self.previous = self.previous, obs
-        self.told = self.owner.told[self.seat] = at
-        announcer = self.announcer
-        out: list[Utterance] = []
-        own = frame.get("actor") == self.seat and not frame.get("bot")
-        let_go = (
-            own
-            and previous is not None
-            and previous.phase is Phase.MUGGINS
-            and previous.current == self.seat
-            and not any(isinstance(e, MugginsCalled) for e in events)
-        )
-        if let_go:
-            out.append(announcer.events.muggins_let_go(obs.mover))
-        out += announcer.on_events(events, obs, prompt=False)
-        if own:
-            self.end_index = 0
-        self.keep(obs)
-        if self.waits(obs):
-            drew = own and bool(events) and isinstance(events[0], Drew)
-            # After your own draw its words say what to do next: no turn prompt on top.
-            out += self.prompt(obs, turn=not drew)
-        return out
+    def reply(self, host: HostedTable, seat: int, reply: Reply, at: int, answer: str) -> None:
+        """Say *reply* to the page and do what it asks."""
+        obs = host.table.observe(seat)
+        host.tell(self.channel, _say(reply.said, answer=answer, **self.selection(obs)))
+        state = host.seats[seat]
+        if reply.action is not None:
+            self.channel.acting = reply.action
+            host.act(state, reply.action, at)
+        elif reply.ready:
+            host.ready(state)
 
-    def waits(self, obs: Observation) -> bool:
-        """Whether the game waits for this player now (their turn, or between rounds)."""
-        return obs.current == self.seat if obs.phase in ACTIVE else True
-
-    def prompt(self, obs: Observation, *, turn: bool = True) -> list[Utterance]:
-        """What the player is to do now (the game screen's prompt)."""
-        if obs.phase is Phase.ROUND_OVER:
-            return [self.texts.next_round_prompt()]
-        if obs.phase is Phase.GAME_OVER:
-            return [self.web.game_over_prompt()]
-        said = self.announcer.turn_prompt(obs, selected=self.chosen_move(obs)) if turn else None
-        if said is None:
-            return []
-        out = [said]
-        answers = self.announcer.answers
-        if obs.phase is Phase.CLAIM and not self.claim_help_given:
-            out.append(Utterance(sentences(answers.claim_help()), kind="prompt"))
-            self.claim_help_given = True
-        elif obs.phase is Phase.MUGGINS and not self.muggins_help_given:
-            out.append(Utterance(sentences(answers.muggins_help()), kind="prompt"))
-            self.muggins_help_given = True
-        return out
-
-    def refused(self, host: HostedTable, frame: dict[str, Any]) -> list[Utterance]:
-        if self.seat is None:
-            return []
-        try:
-            reason = Reason(frame.get("reason"))
-        except ValueError:
-            reason = Reason.WRONG_PHASE
-        top = host.session.game.rules.max_pip
-        tiles = tuple(
-            Tile.of(t[0], t[1])
-            for t in frame.get("tiles", [])
-            if isinstance(t, list) and len(t) == 2 and all(0 <= v <= top for v in t)
-        )
-        action = getattr(self.channel, "acting", None)
-        refusal = Refusal(reason, str(frame.get("message", "")), action, tiles)
-        obs = host.table.observe(self.seat)
-        return [_refusal(self.announcer.refusals.refusal(refusal, obs))]
-
-    def notice(self, frame: dict[str, Any]) -> list[Utterance]:
-        seat = frame.get("seat")
-        mine = seat is not None and seat == self.seat
-        name = str(frame.get("name") or "")
-        if not name and isinstance(seat, int) and 0 <= seat < len(self.names):
-            name = self.names[seat]
-        count = frame.get("count")
-        said = self.online.news(
-            str(frame.get("kind", "")), name, mine=mine, count=count if type(count) is int else 0
-        )
-        return [said] if said is not None else []
-
-    # -- the cursor (the page's selection, kept as the game screen keeps it) ------------
-
-    def keep(self, obs: Observation) -> None:
-        """Keep the selection in the hand; on the player's turn, on a tile that fits."""
-        hand = list(obs.hand)
-        if self.selected not in hand:
-            self.end_index = 0
-            self.selected = hand[0] if hand else None
-        fitting = {a.tile for a in obs.legal if isinstance(a, Move)} if obs.my_turn else set()
-        if obs.phase is Phase.PLAY and fitting and self.selected not in fitting:
-            self.end_index = 0
-            self.selected = next(t for t in hand if t in fitting)
-
-    def chosen_move(self, obs: Observation) -> Move | None:
-        if self.selected is None or self.selected not in obs.hand:
-            return None
-        moves = moves_for(obs, self.selected)
-        return moves[self.end_index % len(moves)] if moves else None
-
-    # -- questions ------------------------------------------------------------------------
-
-    def answer(
-        self, host: HostedTable, obs: Observation, ask: Ask
-    ) -> tuple[list[Utterance], dict[str, Any]]:
+    def ask(self, obs: Observation, ask: Ask) -> Reply:
         """The answer to one question of the page (not the hint: see :meth:`TableWords.answer`)."""
-        if ask.what == "repeat":
-            return [replace(u, interrupt=True) for u in self.last], {}
-        said, extra = self._answer(host, obs, ask)
-        self.last = [said]
-        return [said], extra
+        reply = self._ask(obs, ask)
+        if reply.said and ask.what != "repeat":
+            self.presenter.last = list(reply.said)
+        return reply
 
-    def _answer(
-        self, host: HostedTable, obs: Observation, ask: Ask
-    ) -> tuple[Utterance, dict[str, Any]]:
-        answers = self.announcer.answers
+    def _ask(self, obs: Observation, ask: Ask) -> Reply:
+        presenter = self.presenter
         what = ask.what
-        simple: dict[str, Callable[[Observation], Utterance]] = {
-            "hand": answers.hand,
-            "ends": answers.ends,
-            "count": answers.count,
-            "layout": answers.layout,
-            "scores": answers.scores,
-            "boneyard": answers.boneyard,
-            "history": answers.history,
-        }
-        if what in simple:
-            return simple[what](obs), {}
-        if what == "round":
-            return answers.round_info(obs, MenuWords(self.tr).preset(obs.rules.preset)), {}
-        if what == "unseen":
-            said, more = answers.unseen(obs, ask.page)
-            return said, {"more": more}
-        if what == "since":
-            return self.catchup.since_my_move(self.since_my_move(host), obs.rules), {}
-        if what == "turn":
-            return answers.turn(obs, help=True, selected=self.chosen_move(obs)), {}
         if what == "tile":
-            return self.choose_tile(obs, ask.tile), self.selection(obs)
+            value = ask.tile
+            if not _pips(value, 1, 2):
+                return Reply([WebWords(presenter.tr).not_a_tile()])
+            assert value is not None
+            return Reply([presenter.selection.pick(obs, tuple(value))])
         if what == "preview":
-            return self.choose_end(obs, ask), self.selection(obs)
-        return help_said(self.tr, muggins=obs.rules.muggins, part=ask.page), {}
-
-    def since_my_move(self, host: HostedTable) -> list[Event]:
-        log = host.session.game.log
-        start = 0
-        for index in range(len(log) - 1, -1, -1):
-            event = log[index]
-            if isinstance(event, _OWN_ACTIONS) and event.player == self.seat:
-                start = index + 1
-                break
-        return self.since(host, start, len(log))
-
-    def choose_tile(self, obs: Observation, value: Any) -> Utterance:
-        """Select a tile (two numbers), or the first tile that shows one number (the
-        game screen's digit keys), and say it with where it fits."""
-        top = obs.rules.max_pip
-        if (
-            not isinstance(value, list)
-            or not 1 <= len(value) <= 2
-            or any(type(v) is not int or v < 0 for v in value)
-        ):
-            return self.web.not_a_tile()
-        if max(value) > top:
-            return self.texts.not_in_set(max(value), top)
-        hand = list(obs.hand)
-        if not hand:
-            return self.texts.empty_hand()
-        if len(value) == 1:
-            tiles = [t for t in hand if t.has(value[0])]
-            if not tiles:
-                return self.texts.no_tile_with(value[0])
-            fitting = [t for t in tiles if moves_for(obs, t)]
-            tile = (fitting or tiles)[0]
-        else:
+            value = ask.tile
+            top = obs.rules.max_pip
+            if not _pips(value, 2, 2) or max(value or [0]) > top:
+                return Reply([WebWords(presenter.tr).not_a_tile()])
+            assert value is not None
             tile = Tile.of(value[0], value[1])
-            if tile not in hand:
-                return self.texts.not_holding(tile)
-        self.selected = tile
-        self.end_index = 0
-        said = self.announcer.answers.tile_choice(obs, tile)
-        if self.book.brief or len(hand) < 2:
-            return said
-        where = self.texts.position(hand.index(tile) + 1, len(hand))
-        return replace(said, text=f"{said.text} {where}")
+            return Reply([presenter.selection.choose_end(obs, tile, ask.page, ask.end)])
+        if what == "help":
+            return Reply([help_said(presenter.tr, muggins=obs.rules.muggins, part=ask.page)])
+        command = Command(what)
+        if command in FACTS:
+            page = ask.page if command is Command.UNSEEN else None
+            return Reply([presenter.fact(command, obs, page=page)])
+        return presenter.command(command, obs)
 
-    def choose_end(self, obs: Observation, ask: Ask) -> Utterance:
-        """The end a selected tile would go on, with what the play would make (Up and
-        Down): *page* is its place among the tile's moves, *end* its name."""
-        value = ask.tile
-        top = obs.rules.max_pip
-        if (
-            not isinstance(value, list)
-            or len(value) != 2
-            or any(type(v) is not int or not 0 <= v <= top for v in value)
-        ):
-            return self.web.not_a_tile()
-        tile = Tile.of(value[0], value[1])
-        if tile not in obs.hand:
-            return self.texts.not_holding(tile)
-        self.selected = tile
-        moves = moves_for(obs, tile)
-        if not moves:
-            self.end_index = 0
-            return _refusal(self.announcer.answers.tile_choice(obs, tile))
-        index = ask.page % len(moves)
-        if ask.end is not None and moves[index].end.value != ask.end:
-            index = next((i for i, m in enumerate(moves) if m.end.value == ask.end), index)
-        self.end_index = index
-        return self.announcer.answers.preview(obs, moves[index])
+
+def _pips(value: Any, least: int, most: int) -> bool:
+    return (
+        isinstance(value, list)
+        and least <= len(value) <= most
+        and all(type(v) is int and 0 <= v <= 99 for v in value)
+    )
 
 
 class TableWords:
@@ -527,13 +279,11 @@ class TableWords:
             self._ears[id(channel)] = ear
         return ear
 
-    def said(
-        self, host: HostedTable, channel: Channel, frame: dict[str, Any]
-    ) -> dict[str, Any] | None:
+    def said(self, host: HostedTable, channel: Channel, frame: ServerFrame) -> SayFrame | None:
         try:
             return self._ear(host, channel).said(host, frame)
         except Exception:  # words that fail must never take the table down
-            _log.exception("no words for a %s frame at table %s", frame.get("type"), host.code)
+            _log.exception("no words for a %s at table %s", type(frame).__name__, host.code)
             return None
 
     def gone(self, channel: Channel) -> None:
@@ -546,40 +296,67 @@ class TableWords:
         ear = self._ear(host, channel)
         obs = host.table.observe(seat)
         if ask.what == "hint":
-            self._hint(host, ear, obs, spawn)
+            reply = ear.presenter.command(Command.HINT, obs)
+            if reply.hint:
+                self._hint(host, ear, obs, spawn)
+            else:
+                host.tell(channel, _say(reply.said, answer="hint"))
             return
-        said, extra = ear.answer(host, obs, ask)
-        host.tell(channel, {**_say(said), "answer": ask.what, **extra})
+        reply = ear.ask(obs, ask)
+        if ask.what == "unseen":
+            more = ear.presenter.unseen_page != 0
+            host.tell(channel, _say(reply.said, answer=ask.what, more=more))
+            return
+        ear.reply(host, seat, reply, host.table.position, ask.what)
+
+    def key(self, host: HostedTable, channel: Channel, seat: int, key: Key, spawn: Spawn) -> None:
+        """A key of the page: said by the seat's presenter, and done."""
+        ear = self._ear(host, channel)
+        presenter = ear.presenter
+        obs = host.table.observe(seat)
+        if key.key.isdigit() and len(key.key) == 1:
+            reply = presenter.digit(key.key, obs)
+            if reply.wait is not None:
+                token = reply.token
+
+                def alone() -> None:
+                    if self._ears.get(id(channel)) is ear and not host.ended:
+                        now = host.table.observe(seat)
+                        said = presenter.digit_alone(token, now)
+                        if said:
+                            host.tell(channel, _say(said, answer="key", **ear.selection(now)))
+
+                host.clock.call_later(reply.wait, alone)
+        else:
+            command = command_for(key.key, presenter.tr, muggins=obs.rules.muggins)
+            if command is None:
+                said = invalid_key(presenter.tr, key_name(presenter.tr, key.key))
+                host.tell(channel, _say([said], answer="key"))
+                return
+            reply = presenter.command(command, obs)
+            if reply.hint:
+                self._hint(host, ear, obs, spawn)
+                return
+            if not reply.handled:
+                return
+        ear.reply(host, seat, reply, key.at, "key")
 
     def _hint(self, host: HostedTable, ear: _Ear, obs: Observation, spawn: Spawn) -> None:
-        if not obs.my_turn:
-            host.tell(ear.channel, _say([_refusal(ear.texts.hint_not_now())], answer="hint"))
-            return
-        if ear.hinting:
-            host.tell(ear.channel, _say([ear.web.no_hint_now()], answer="hint"))
-            return
-        ear.hinting = True
+        """The hint's search (the presenter allowed it), off the event loop."""
+        presenter = ear.presenter
         position = host.table.position
-        seed = position * 7919 + ear.hints_used
-        work = functools.partial(hint_for, obs, seed=seed, playouts=self.hint_playouts)
+        work = functools.partial(
+            hint_for, obs, seed=presenter.hint_seed(position), playouts=self.hint_playouts
+        )
 
         async def think() -> None:
             try:
                 hint = await asyncio.get_running_loop().run_in_executor(None, work)
                 if host.table.position != position or self._ears.get(id(ear.channel)) is not ear:
                     return  # the game moved on, or the page left: the hint is no use now
-                ear.hints_used += 1
-                action = hint.action
-                tile = getattr(action, "tile", None)
-                if tile is not None:
-                    # The hint selects its tile and end: Enter then plays it.
-                    ear.selected = tile
-                    moves = moves_for(obs, tile)
-                    ear.end_index = moves.index(action) if action in moves else 0
-                said = ear.hints.hint(hint, muggins=obs.rules.muggins)
-                ear.last = [said]
+                said = presenter.hinted(hint, obs)
                 host.tell(ear.channel, _say([said], answer="hint", **ear.selection(obs)))
             finally:
-                ear.hinting = False
+                presenter.hinting = False
 
         spawn(think())

@@ -28,7 +28,7 @@ from sniff.engine import (
     RuleSet,
     observe,
 )
-from sniff.enums import BotLevel
+from sniff.enums import BotLevel, SeatKind
 from sniff.storage import GameSnapshot, SaveState, restore
 from sniff.storage.records import PlayerInfo
 
@@ -61,10 +61,11 @@ def bot_name(seat: int) -> str:
 
 def players_for(levels: Sequence[str], *, human: bool = True) -> tuple[PlayerInfo, ...]:
     """The seats: "You" in seat 0 (unless all are bots), then bots by name."""
-    players = [PlayerInfo("You", "human")] if human else []
+    players = [PlayerInfo("You", SeatKind.HUMAN)] if human else []
     first = len(players)
     for seat, level in enumerate(levels, start=first):
-        players.append(PlayerInfo(bot_name(seat) if human else f"Bot {seat + 1}", "bot", level))
+        name = bot_name(seat) if human else f"Bot {seat + 1}"
+        players.append(PlayerInfo(name, SeatKind.BOT, level))
     return tuple(players)
 
 
@@ -135,7 +136,7 @@ class GameSession:
         bots = {
             seat: factory(player.level or BotLevel.EXPERT, seed=seeds(seed, seat), **tuning)
             for seat, player in enumerate(players)
-            if player.kind == "bot"
+            if player.kind is SeatKind.BOT
         }
         return cls(SaveState(game, players, seed=seed), bots, human=0 if human else None)
 
@@ -147,7 +148,7 @@ class GameSession:
         bots: dict[int, Bot] = {}
         states: dict[int, Any] = {}
         for seat, player in enumerate(snap.players):
-            if player.kind != "bot":
+            if player.kind is not SeatKind.BOT:
                 continue
             bot = make_bot(player.level or BotLevel.EXPERT, seed=seat, playouts=playouts)
             saved = bot_states[seat] if seat < len(bot_states) else None
@@ -155,7 +156,9 @@ class GameSession:
                 _rng_of(bot).setstate(saved)
             bots[seat] = bot
             states[seat] = _rng_of(bot).getstate()
-        human = next((seat for seat, p in enumerate(snap.players) if p.kind == "human"), None)
+        human = next(
+            (seat for seat, p in enumerate(snap.players) if p.kind is SeatKind.HUMAN), None
+        )
         return cls(state, bots, human=human, bot_states=states)
 
     # -- reading ---------------------------------------------------------------------------

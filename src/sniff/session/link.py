@@ -28,6 +28,7 @@ from sniff.engine import (
     public_event,
     tile_moves,
 )
+from sniff.enums import NewsKind
 from sniff.session.table import SeatFeed, Table, Update
 from sniff.storage.records import PlayerInfo
 
@@ -42,15 +43,12 @@ class News:
     """Something about the table rather than the game, for a feed that listens for it
     (``feed.news(item)``): who came and went, chat, the connection itself.
 
-    *kind*: ``joined``, ``dropped``, ``back``, ``stand-in`` (a bot plays for an
-    absent player), ``timed-out``, ``started``, ``waiting-ready``, ``over``,
-    ``chat``, ``table`` (the table changed), ``connection-lost``,
-    ``reconnecting``, ``reconnected``, ``gave-up``, ``not-connected``,
-    ``table-gone``, ``error``, ``record``, ``bad-frame``, ``step`` (a
-    spectator's step). A local game has none.
+    *kind* says what (:class:`~sniff.enums.NewsKind`); *seat* and *name* whom it
+    is about, *text* a chat's words (a record's lines, an error's code), *count*
+    the people not yet ready, *winner* the side that won. A local game has none.
     """
 
-    kind: str
+    kind: NewsKind
     seat: int | None = None
     name: str = ""
     text: str = ""

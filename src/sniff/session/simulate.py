@@ -23,7 +23,7 @@ from typing import Any
 
 from sniff.bots import Bot
 from sniff.engine import Game, GameEnded, Passed, Phase, Played, RoundEnded, RuleSet
-from sniff.enums import BotLevel, values
+from sniff.enums import BotLevel, SeatKind, values
 from sniff.session.game import BotFactory, GameSession
 from sniff.session.keeping import Recorder, RecordSink
 from sniff.session.table import Table
@@ -120,7 +120,7 @@ def play_between(
     if game is None:
         game = Game(rules, len(bots), seed=seed)
     players = tuple(
-        PlayerInfo(f"Bot {seat + 1}", "bot", str(getattr(bot, "level", "bot")))
+        PlayerInfo(f"Bot {seat + 1}", SeatKind.BOT, str(getattr(bot, "level", "bot")))
         for seat, bot in enumerate(bots)
     )
     session = GameSession(SaveState(game, players, seed=seed), dict(enumerate(bots)), human=None)

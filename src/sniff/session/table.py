@@ -195,6 +195,17 @@ class Table:
             self._listeners[seat] = [item for item in listeners if item.feed is not feed]
         self._wake()
 
+    def pace(self, feed: SeatFeed, paces: bool) -> None:
+        """Whether *feed* is waited for from now on (a player who dropped is told every
+        step still, but the bots no longer wait for them); either way it counts as
+        having heard the game as it stands."""
+        for listeners in self._listeners.values():
+            for item in listeners:
+                if item.feed is feed:
+                    item.paces = paces
+                    item.heard = max(item.heard, self.position)
+        self._wake()
+
     def heard(self, feed: SeatFeed, position: int) -> None:
         """*feed* has heard the game up to *position* (or its player hurried it on)."""
         for listeners in self._listeners.values():

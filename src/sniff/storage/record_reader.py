@@ -21,22 +21,17 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from sniff.engine import (
-    Claimed,
     Dealt,
-    Drew,
     End,
     Event,
-    GameEnded,
-    MugginsCalled,
-    Passed,
     Played,
     RoundEnd,
-    RoundEnded,
     RulesError,
     RuleSet,
     Tile,
     full_set,
 )
+from sniff.storage.event_codec import event_from
 from sniff.storage.limits import DataError, loads
 from sniff.storage.record_types import (
     FORMAT,
@@ -76,14 +71,44 @@ class PipeSilent(TimeoutError):
         self.seconds = seconds
 
 
-class _Line:
-    """One parsed line with checked accessors that raise :class:`RecordError`."""
+class _Before:
+    """What a record's earlier lines tell a later one: the round's last play (a claim
+    is judged against it, and it went out) and the last round dealt (a deal of the
+    same round again is one thrown in)."""
 
-    def __init__(self, data: dict[str, Any], line_no: int, max_pip: int, players: int) -> None:
+    def __init__(self) -> None:
+        self.last_play: Played | None = None
+        self.last_deal_round = 0
+
+    def saw(self, event: Event) -> None:
+        if isinstance(event, Played):
+            self.last_play = event
+        elif isinstance(event, Dealt):
+            self.last_deal_round = event.round
+
+
+class _Line:
+    """One parsed line with checked accessors that raise :class:`RecordError`: the
+    record's :class:`~sniff.storage.event_codec.EventFields`."""
+
+    def __init__(
+        self,
+        data: dict[str, Any],
+        line_no: int,
+        max_pip: int,
+        players: int,
+        *,
+        rules: RuleSet | None = None,
+        sides: int = 0,
+        before: _Before | None = None,
+    ) -> None:
         self.data = data
         self.no = line_no
+        self.rules = rules  # (an event's line: the game line's rules)
         self.max_pip = max_pip
         self.players = players
+        self.sides = sides
+        self.before = before or _Before()
 
     def fail(self, message: str, problem: RecordProblem, **values: object) -> RecordError:
         return RecordError(message, self.no, problem=problem, **values)
@@ -96,7 +121,7 @@ class _Line:
             )
         return self.data[key]
 
-    def number(self, key: str, *, nullable: bool = False) -> int | None:
+    def maybe_number(self, key: str, *, nullable: bool = False) -> int | None:
         value = self.get(key)
         if value is None and nullable:
             return None
@@ -110,12 +135,12 @@ class _Line:
         return value
 
     def integer(self, key: str) -> int:
-        value = self.number(key)
+        value = self.maybe_number(key)
         assert value is not None
         return value
 
-    def seat(self, key: str, *, nullable: bool = False) -> int | None:
-        value = self.number(key, nullable=nullable)
+    def _seat(self, key: str, *, nullable: bool = False) -> int | None:
+        value = self.maybe_number(key, nullable=nullable)
         if value is not None and not 0 <= value < self.players:
             raise self.fail(
                 f"{key!r} is {value}, but the seats are 0 to {self.players - 1}",
@@ -126,12 +151,7 @@ class _Line:
             )
         return value
 
-    def player(self) -> int:
-        value = self.seat("player")
-        assert value is not None
-        return value
-
-    def tile(self, value: Any, key: str = "tile") -> Tile:
+    def _tile(self, value: Any, key: str = "tile") -> Tile:
         if not isinstance(value, list) or len(value) != 2 or any(type(v) is not int for v in value):
             raise self.fail(
                 f"{key!r} must hold tiles as [a, b], not {json.dumps(value)}",
@@ -149,11 +169,36 @@ class _Line:
             )
         return Tile.of(a, b)
 
-    def tiles(self, value: Any, key: str) -> tuple[Tile, ...]:
+    def _tiles(self, value: Any, key: str) -> tuple[Tile, ...]:
         if not isinstance(value, list):
             raise self.fail(f"{key!r} must be a list of tiles", RecordProblem.NOT_TILES, key=key)
-        tiles = tuple(self.tile(v, key) for v in value)
+        tiles = tuple(self._tile(v, key) for v in value)
         return tiles
+
+    # -- EventFields (sniff.storage.event_codec) -------------------------------------
+
+    def fields(self, kind: str) -> None:
+        pass  # (a record's line may hold more: a later version's fields are passed over)
+
+    def number(self, key: str, *, least: int = 0) -> int:
+        return self.integer(key)  # (how far it may go is the rules' to check: verify)
+
+    def seat(self, key: str) -> int:
+        value = self._seat(key)
+        assert value is not None
+        return value
+
+    def maybe_seat(self, key: str) -> int | None:
+        return self._seat(key, nullable=True)
+
+    def tile(self, key: str) -> Tile:
+        return self._tile(self.get(key), key)
+
+    def drawn(self, key: str) -> Tile:
+        return self.tile(key)  # (a record holds every draw with its tile)
+
+    def tiles(self, key: str) -> tuple[Tile, ...]:
+        return self._tiles(self.get(key), key)
 
     def hands(self, key: str) -> tuple[tuple[Tile, ...], ...]:
         value = self.get(key)
@@ -164,13 +209,14 @@ class _Line:
                 key=key,
                 players=self.players,
             )
-        hands = tuple(self.tiles(hand, key) for hand in value)
+        hands = tuple(self._tiles(hand, key) for hand in value)
         every = [t for hand in hands for t in hand]
         _no_duplicates(self, every)
         return hands
 
-    def numbers(self, key: str, size: int) -> tuple[int, ...]:
+    def numbers(self, key: str) -> tuple[int, ...]:
         value = self.get(key)
+        size = self.sides
         if (
             not isinstance(value, list)
             or len(value) != size
@@ -183,6 +229,72 @@ class _Line:
                 size=size,
             )
         return tuple(value)
+
+    def end(self, key: str) -> End:
+        try:
+            return End(self.get(key))
+        except ValueError:
+            raise self.fail(
+                f"no end called {json.dumps(self.data[key])}",
+                RecordProblem.UNKNOWN_END,
+                value=self.data[key],
+            ) from None
+
+    def flag(self, key: str) -> bool:
+        value = self.data.get(key, False)
+        if not isinstance(value, bool):
+            raise self.fail(f"{key!r} must be true or false", RecordProblem.ENDWISE)
+        return value
+
+    def reason(self, key: str) -> RoundEnd:
+        word = self.get(key)
+        if word not in REASONS:
+            raise self.fail(
+                f"a round ends by {', '.join(REASONS)}, not {json.dumps(word)}",
+                RecordProblem.ROUND_END,
+                value=word,
+                choices=REASONS,
+            )
+        return RoundEnd(word)
+
+    def side(self, key: str) -> int:
+        winner = self.integer(key)
+        if not 0 <= winner < self.sides:
+            raise self.fail(
+                f"the winner is a side, 0 to {self.sides - 1}, not {winner}",
+                RecordProblem.WINNER,
+                value=winner,
+                last=self.sides - 1,
+            )
+        return winner
+
+    def dealt(self, hands: tuple[tuple[Tile, ...], ...], boneyard: tuple[Tile, ...]) -> None:
+        every = [t for hand in hands for t in hand] + list(boneyard)
+        _no_duplicates(self, every)
+        rules = self.rules
+        assert rules is not None
+        if len(every) != len(full_set(rules.max_pip)):
+            raise self.fail(
+                f"a deal must hold the whole {rules.tile_set} set",
+                RecordProblem.WHOLE_SET,
+                tile_set=rules.tile_set,
+            )
+
+    def redeal(self, round_no: int) -> bool:
+        return round_no == self.before.last_deal_round
+
+    def correct(self, points: int) -> bool:
+        last = self.before.last_play
+        return last is not None and points == last.points
+
+    def went_out(self, reason: RoundEnd) -> int | None:
+        last = self.before.last_play
+        return last.player if reason is RoundEnd.DOMINO and last else None
+
+    def unknown(self, kind: object) -> Exception:
+        return self.fail(
+            f"unknown line type {json.dumps(kind)}", RecordProblem.UNKNOWN_LINE, value=kind
+        )
 
 
 def _no_duplicates(line: _Line, tiles: Sequence[Tile]) -> None:
@@ -218,7 +330,7 @@ def _parse_header(data: dict[str, Any]) -> tuple[RuleSet, int | None, list[Playe
         raise line.fail(
             f"the rules cannot be read: {error}", RecordProblem.RULES, detail=str(error)
         ) from None
-    seed = line.number("seed", nullable=True)
+    seed = line.maybe_number("seed", nullable=True)
     raw_players = line.get("players")
     if not isinstance(raw_players, list):
         raise line.fail("'players' must be a list", RecordProblem.NOT_A_LIST, key="players")
@@ -360,8 +472,7 @@ def parse_record(lines: Iterable[str]) -> Record:
     header = None
     events: list[Event] = []
     numbers: list[int] = []
-    last_play: Played | None = None
-    last_deal_round = 0
+    before = _Before()
     for no, text in enumerate(lines, start=1):
         if not text.strip():
             continue
@@ -384,83 +495,11 @@ def parse_record(lines: Iterable[str]) -> Record:
             header = (rules, seed, players, _parse_sides(raw_sides, len(players)))
             continue
         rules, _, players, sides = header
-        line = _Line(data, no, rules.max_pip, len(players))
-        kind = data.get("type")
-        event: Event
-        if kind == "deal":
-            round_no = line.integer("round")
-            hands = line.hands("hands")
-            boneyard = line.tiles(line.get("boneyard"), "boneyard")
-            every = [t for hand in hands for t in hand] + list(boneyard)
-            _no_duplicates(line, every)
-            if len(every) != len(full_set(rules.max_pip)):
-                raise line.fail(
-                    f"a deal must hold the whole {rules.tile_set} set",
-                    RecordProblem.WHOLE_SET,
-                    tile_set=rules.tile_set,
-                )
-            leader = line.seat("leader", nullable=True)
-            event = Dealt(round_no, hands, boneyard, leader, round_no == last_deal_round)
-            last_deal_round = round_no
-        elif kind == "play":
-            tile = line.tile(line.get("tile"))
-            try:
-                end = End(line.get("end"))
-            except ValueError:
-                raise line.fail(
-                    f"no end called {json.dumps(data['end'])}",
-                    RecordProblem.UNKNOWN_END,
-                    value=data["end"],
-                ) from None
-            endwise = data.get("endwise", False)
-            if not isinstance(endwise, bool):
-                raise line.fail("'endwise' must be true or false", RecordProblem.ENDWISE)
-            event = last_play = Played(
-                line.player(), tile, end, line.integer("count"), line.integer("points"), endwise
-            )
-        elif kind == "draw":
-            event = Drew(line.player(), line.tile(line.get("tile")))
-        elif kind == "pass":
-            event = Passed(line.player())
-        elif kind == "claim":
-            points = line.integer("points")
-            correct = last_play is not None and points == last_play.points
-            event = Claimed(line.player(), points, correct)
-        elif kind == "muggins":
-            event = MugginsCalled(line.player(), line.integer("points"))
-        elif kind == "round_end":
-            word = line.get("reason")
-            if word not in REASONS:
-                raise line.fail(
-                    f"a round ends by {', '.join(REASONS)}, not {json.dumps(word)}",
-                    RecordProblem.ROUND_END,
-                    value=word,
-                    choices=REASONS,
-                )
-            reason = RoundEnd(word)
-            went_out = last_play.player if reason is RoundEnd.DOMINO and last_play else None
-            event = RoundEnded(
-                line.integer("round"),
-                reason,
-                line.hands("hands"),
-                line.numbers("points", len(sides)),
-                line.numbers("scores", len(sides)),
-                went_out,
-            )
-        elif kind == "game_end":
-            winner = line.integer("winner")
-            if not 0 <= winner < len(sides):
-                raise line.fail(
-                    f"the winner is a side, 0 to {len(sides) - 1}, not {winner}",
-                    RecordProblem.WINNER,
-                    value=winner,
-                    last=len(sides) - 1,
-                )
-            event = GameEnded(winner, line.numbers("scores", len(sides)))
-        else:
-            raise line.fail(
-                f"unknown line type {json.dumps(kind)}", RecordProblem.UNKNOWN_LINE, value=kind
-            )
+        line = _Line(
+            data, no, rules.max_pip, len(players), rules=rules, sides=len(sides), before=before
+        )
+        event = event_from(data.get("type"), line)
+        before.saw(event)
         events.append(event)
         numbers.append(no)
     if header is None:

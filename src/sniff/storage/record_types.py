@@ -9,10 +9,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Literal
+from typing import Any
 
 from sniff.engine import Event, GameEnded, RoundEnd, RuleSet
-from sniff.enums import values
+from sniff.enums import SeatKind, values
 
 FORMAT = "sniff-record/1"
 REASONS: tuple[str, ...] = values(RoundEnd)
@@ -111,12 +111,16 @@ class PlayerInfo:
     """Who sits in a seat: a person or a bot of some level."""
 
     name: str
-    kind: Literal["human", "bot"] = "bot"
+    kind: SeatKind = SeatKind.BOT
     level: str | None = None
 
+    def __post_init__(self) -> None:
+        # (a plain word, "human" or "bot", is taken as its member: files and tests say it)
+        object.__setattr__(self, "kind", SeatKind(self.kind))
+
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "kind": self.kind}
-        if self.kind == "bot":
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind.value}
+        if self.kind is SeatKind.BOT:
             out["level"] = self.level
         return out
 

@@ -28,23 +28,20 @@ from pathlib import Path, PurePath
 from typing import IO, Any
 
 from sniff.engine import (
-    Claimed,
     Dealt,
     Direction,
     Drew,
     Event,
     Game,
-    MugginsCalled,
     Passed,
     Played,
     ReplayError,
-    RoundEnded,
     RuleSet,
-    Tile,
     next_seat,
     replay_all,
 )
 from sniff.storage.atomic import set_aside, writable_target, write_atomic
+from sniff.storage.event_codec import event_to_json
 from sniff.storage.record_reader import (
     LINE_LIMIT,
     LINES_LIMIT,
@@ -96,59 +93,6 @@ __all__ = [
 
 def _dumps(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
-
-
-def _tile(tile: Tile) -> list[int]:
-    return [tile.high, tile.low]
-
-
-def _tiles(tiles: Iterable[Tile]) -> list[list[int]]:
-    return [_tile(t) for t in tiles]
-
-
-def event_to_json(event: Event) -> dict[str, Any]:
-    """The record line for one engine event, keys in RECORD.md's order."""
-    if isinstance(event, Dealt):
-        return {
-            "type": "deal",
-            "round": event.round,
-            "hands": [_tiles(hand) for hand in event.hands],
-            "boneyard": _tiles(event.boneyard),
-            "leader": event.leader,
-        }
-    if isinstance(event, Played):
-        # The engine lays the lead high half west, so [high, low] is [west, east].
-        out: dict[str, Any] = {
-            "type": "play",
-            "player": event.player,
-            "tile": _tile(event.tile),
-            "end": event.end.value,
-            "count": event.count,
-            "points": event.points,
-        }
-        if event.endwise:
-            out["endwise"] = True
-        return out
-    if isinstance(event, Drew):
-        if event.tile is None:
-            raise ValueError("a record holds every draw with its tile, not a seat's view")
-        return {"type": "draw", "player": event.player, "tile": _tile(event.tile)}
-    if isinstance(event, Passed):
-        return {"type": "pass", "player": event.player}
-    if isinstance(event, Claimed):
-        return {"type": "claim", "player": event.player, "points": event.points}
-    if isinstance(event, MugginsCalled):
-        return {"type": "muggins", "player": event.player, "points": event.points}
-    if isinstance(event, RoundEnded):
-        return {
-            "type": "round_end",
-            "round": event.round,
-            "reason": event.reason.value,
-            "hands": [_tiles(hand) for hand in event.hands],
-            "points": list(event.points),
-            "scores": list(event.scores),
-        }
-    return {"type": "game_end", "winner": event.winner, "scores": list(event.scores)}
 
 
 def header_json(

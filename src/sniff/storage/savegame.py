@@ -48,7 +48,7 @@ from sniff.engine import (
     ScriptedDealer,
     Tile,
 )
-from sniff.enums import BotLevel, values
+from sniff.enums import BotLevel, SeatKind, values
 from sniff.storage.atomic import Problem, StrPath, set_aside, write_atomic
 from sniff.storage.limits import DataError, has_controls, parse_json, read_bounded
 from sniff.storage.paths import save_path
@@ -405,7 +405,7 @@ def _snapshot_fields(data: dict[str, Any], people: int) -> GameSnapshot:
     rules = RuleSet.from_json(_table(data["rules"], "rules"))
     players = tuple(_player(p) for p in _list(data["players"], "players"))
     rules.check_players(len(players))
-    if sum(1 for p in players if p.kind == "human") > people:
+    if sum(1 for p in players if p.kind is SeatKind.HUMAN) > people:
         raise ValueError("a saved game has one person at the keyboard, at most")
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):

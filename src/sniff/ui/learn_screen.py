@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from sniff.announce import Phrasebook, Utterance
 from sniff.announce.coach import CoachWords
 from sniff.announce.keys import KeyTexts, key_name
+from sniff.announce.utterance import UtteranceKind
 from sniff.engine import ACTIVE, Action, Observation, Refusal
 from sniff.enums import Cue
 from sniff.learn import Coach, Do, Lesson, LessonError, load_lessons, open_lesson
@@ -372,7 +373,7 @@ class LessonListScreen:
         )
 
     def _say(self, text: str, *, cue: Cue | None = None) -> None:
-        self.ctx.output.say(Utterance(text, interrupt=True, cue=cue, kind="menu"))
+        self.ctx.output.say(Utterance(text, interrupt=True, cue=cue, kind=UtteranceKind.MENU))
         self.host.invalidate()
 
     # -- keys ---------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from sniff.announce.errors import ErrorWords
 from sniff.announce.files import FileWords
 from sniff.announce.menu import DEFAULT_RATE, MenuWords
 from sniff.announce.stats import stats_entries
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.engine import PRESETS, Combination, preset
 from sniff.enums import BotLevel, Cue, SpeechMode, Verbosity, values
 from sniff.i18n import choose_language, translator
@@ -283,7 +283,7 @@ class SetupMenuScreen:
     # -- moving ------------------------------------------------------------------------
 
     def _say(self, text: str, *, cue: Cue | None = None) -> None:
-        self.ctx.output.say(Utterance(text, interrupt=True, cue=cue, kind="menu"))
+        self.ctx.output.say(Utterance(text, interrupt=True, cue=cue, kind=UtteranceKind.MENU))
         self.host.invalidate()
 
     def move(self, delta: int) -> None:

@@ -11,7 +11,7 @@ the server keeps the game). A spectator gets :class:`WatchScreen`.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,15 +20,15 @@ from prompt_toolkit.layout.containers import AnyContainer
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from sniff.announce import Utterance
-from sniff.announce.events import EventWords, Scene
 from sniff.announce.keys import KeyTexts
 from sniff.announce.online import OnlineWords
-from sniff.announce.phrases import Phrasebook
-from sniff.engine import Dealt, Event, Observation, Refusal, RuleSet
+from sniff.announce.presenter import SeatPresenter
+from sniff.announce.utterance import UtteranceKind
+from sniff.engine import Observation, Refusal
+from sniff.enums import NewsKind
 from sniff.i18n import Translator
 from sniff.net.address import host_address
 from sniff.net.client import ConnectError, RemoteLink, Request
-from sniff.net.codec import layout_of
 from sniff.server.app import SniffServer
 from sniff.session.keeping import ProblemHandler
 from sniff.session.link import News
@@ -183,7 +183,7 @@ class OnlineStart:
 def online_game_screen(host: SniffApp, link: RemoteLink, hint_playouts: int | None) -> GameScreen:
     """The real game screen, playing the remote seat; after the game, its record kept."""
     game = RemoteGame(link, lambda: host.ctx.translator)
-    screen = GameScreen(host, game, hint_playouts=hint_playouts, resumed=False)
+    screen = GameScreen(host, game, hint_playouts=hint_playouts, resumed=link.resumed)
     screen.listener.on_over = link.ask_record
     screen.listener.keep_record = lambda lines: str(keep_record(lines, link.code))
     return screen
@@ -207,7 +207,7 @@ class WaitingScreen:
         pass
 
     def news(self, item: News) -> None:
-        if item.kind == "started":
+        if item.kind is NewsKind.STARTED:
             self.host.dismiss(self, announce=False)
             self.host.show(online_game_screen(self.host, self.link, self.hint_playouts))
             return
@@ -221,8 +221,8 @@ class WaitingScreen:
         self.host.ctx.output.say(self.words.code_is(self.link.code))
 
     def missing(self) -> int:
-        players = self.link.table.get("players", [])
-        return sum(1 for p in players if isinstance(p, dict) and p.get("taken") is False)
+        table = self.link.table
+        return 0 if table is None else sum(1 for p in table.players if not p.taken)
 
     def enter(self) -> None:
         self.say_waiting()
@@ -281,7 +281,7 @@ class ChatScreen:
     def _back(self) -> None:
         if self.text:
             gone, self.text = self.text[-1], self.text[:-1]
-            self.host.ctx.output.say(Utterance(gone, interrupt=True, kind="echo"))
+            self.host.ctx.output.say(Utterance(gone, interrupt=True, kind=UtteranceKind.ECHO))
         self.host.invalidate()
 
     def enter(self) -> None:
@@ -294,25 +294,26 @@ class ChatScreen:
         if len(key) == 1 and key.isprintable() and len(self.text) < 200:
             self.text += key
             echo = key if key != " " else self.words.space()
-            self.host.ctx.output.say(Utterance(echo, interrupt=True, kind="echo"))
+            self.host.ctx.output.say(Utterance(echo, interrupt=True, kind=UtteranceKind.ECHO))
             self.host.invalidate()
             return True
         return False
 
 
 class WatchScreen:
-    """A spectator's place: every play told in the third person, no hand."""
+    """A spectator's place: every play told in the third person, no hand (the words
+    of a spectator's presenter, as on the web page)."""
 
     def __init__(self, host: SniffApp, link: RemoteLink) -> None:
         self.host = host
         self.link = link
         self.words = OnlineWords(host.ctx.translator)
-        names = [p.name for p in link.players]
-        self.book = Phrasebook(host.ctx.translator, seat=None, player_names=names,
-                               sides=link.rules.sides(len(names)))  # fmt: skip
-        self.events = EventWords(self.book)
+        self.presenter = SeatPresenter(
+            host.ctx.translator, None, link.players, link.rules,
+            verbosity=host.ctx.settings.verbosity,
+        )  # fmt: skip
+        self.presenter.watched(link.events())  # (what came before: its history, unsaid)
         link.attach(self)
-        self._told = len(link.events())
 
     def update(self, update: Update) -> None:
         pass
@@ -321,21 +322,20 @@ class WatchScreen:
         pass
 
     def news(self, item: News) -> None:
-        if item.kind == "step":
+        if item.kind is NewsKind.STEP:
             self._say_new()
             return
-        said = self.words.news(item.kind, item.name, text=item.text, count=item.count)
+        if item.kind is NewsKind.TABLE:
+            self.presenter.set_players(self.link.players)
+        said = self.presenter.news(item)
         if said is not None:
             self.host.ctx.output.say(said)
         self.host.invalidate()
 
     def _say_new(self) -> None:
         log = self.link.events()
-        start, self._told = self._told, len(log)
-        for index in range(start, len(log)):
-            said = self.events.describe(log[index], _scene_at(log, index, self.link.rules))
-            if said.text:
-                self.host.ctx.output.say(said)
+        for said in self.presenter.watched(log[len(self.presenter.log) :]):
+            self.host.ctx.output.say(said)
         self.host.invalidate()
 
     def enter(self) -> None:
@@ -352,13 +352,6 @@ class WatchScreen:
 
     def close(self) -> None:
         self.link.close()
-
-
-def _scene_at(log: Sequence[Event], index: int, rules: RuleSet) -> Scene:
-    """The table as *log*'s event *index* left it (its round, its layout)."""
-    start = max((i for i in range(index + 1) if isinstance(log[i], Dealt)), default=0)
-    history = tuple(log[start : index + 1])
-    return Scene(rules, layout_of(history, rules), history)
 
 
 def keep_record(lines_json: str, code: str) -> Path:

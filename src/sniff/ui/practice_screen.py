@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from sniff.announce.errors import ErrorWords
 from sniff.announce.files import FileWords
 from sniff.announce.practice import PracticeWords
-from sniff.announce.utterance import Utterance
+from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.engine import Combination
 from sniff.enums import Cue
 from sniff.practice import (
@@ -140,7 +140,9 @@ class PracticeScreen:
     # -- speaking -------------------------------------------------------------------
 
     def _say(self, text: str, *, cue: Cue | None = None, interrupt: bool = True) -> None:
-        self.ctx.output.say(Utterance(text, interrupt=interrupt, cue=cue, kind="practice"))
+        self.ctx.output.say(
+            Utterance(text, interrupt=interrupt, cue=cue, kind=UtteranceKind.PRACTICE)
+        )
         self.host.invalidate()
 
     def _menu_value(self, key: str) -> str | None:

@@ -18,6 +18,8 @@ from sniff.announce.errors import ErrorWords
 from sniff.announce.files import FileWords
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.phrases import Phrasebook
+from sniff.announce.utterance import UtteranceKind
+from sniff.enums import SeatKind
 from sniff.session.game import GameSession
 from sniff.session.local import LocalGame
 from sniff.session.options import GameOptions
@@ -93,7 +95,7 @@ def _first_screen(host: SniffApp, options: GameOptions, *, read_only: bool) -> S
         output.say(files.bad_settings(where, ", ".join(loaded.bad_keys)))
     if not options.file_settings.welcome_done:
         output.say(Announcer(0, ctx.translator, player_names=()).welcome())
-        output.say(Utterance(texts.menu_offer(), kind="welcome"))
+        output.say(Utterance(texts.menu_offer(), kind=UtteranceKind.WELCOME))
         file_settings = options.file_settings.with_changes(welcome_done=True)
         ctx.extra["file_settings"] = file_settings
         ctx.settings = ctx.settings.with_changes(welcome_done=True)
@@ -154,7 +156,7 @@ def _first_screen(host: SniffApp, options: GameOptions, *, read_only: bool) -> S
     def fresh() -> None:
         host.show(new_screen())
 
-    names = [texts.you() if p.kind == "human" else p.name for p in snap.players]
+    names = [texts.you() if p.kind is SeatKind.HUMAN else p.name for p in snap.players]
     book = Phrasebook(ctx.translator, seat=_human_seat(snap), player_names=names, sides=snap.sides)
     round_no = snap.check.round if snap.check is not None else len(snap.deals)
     scores = snap.check.scores if snap.check is not None else ()
@@ -172,7 +174,7 @@ def _first_screen(host: SniffApp, options: GameOptions, *, read_only: bool) -> S
 
 
 def _human_seat(snap: GameSnapshot) -> int:
-    return next((seat for seat, p in enumerate(snap.players) if p.kind == "human"), 0)
+    return next((seat for seat, p in enumerate(snap.players) if p.kind is SeatKind.HUMAN), 0)
 
 
 def _resumed_session(snap: GameSnapshot, options: GameOptions) -> GameSession | None:
@@ -197,7 +199,7 @@ def _restore_history(ctx: UiContext, history: object) -> None:
         return
     for text in history[-HISTORY_SAVED:]:
         if isinstance(text, str) and len(text) <= MESSAGE_LIMIT:
-            ctx.output.history.append(Utterance(text, kind="saved"))
+            ctx.output.history.append(Utterance(text, kind=UtteranceKind.SAVED))
 
 
 def _next_record_path(path: Path) -> Path:

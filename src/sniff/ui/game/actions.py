@@ -1,7 +1,8 @@
-"""What the acting keys do: play, draw, pass, claim, muggins, the next round.
+"""What the game's keys come to: the seat's presenter says what a key means and
+what it asks for, and this does it (an action to the table, the next round, a
+new game, a hint).
 
-Each key becomes one action sent to the table through the seat's link. The
-key only says which action the player means; whether it is allowed is the
+A key only says which action the player means; whether it is allowed is the
 table's to say (it asks the engine): a refused action changes nothing and is
 spoken back with its reason, an accepted one is told back as a step of the
 game (see :class:`~sniff.ui.game.listening.SeatListener`).
@@ -11,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sniff.engine import DRAW, PASS, Action, CallMuggins, Claim, End, Move, Phase
+from sniff.announce.commands import Command
+from sniff.announce.presenter import Reply
+from sniff.engine import Action
 from sniff.session.link import SeatLink
 from sniff.ui.game.cursor import HandCursor
+from sniff.ui.game.hinting import Hinter
 from sniff.ui.game.listening import SeatListener
 from sniff.ui.game.voice import GameVoice
 
@@ -21,7 +25,7 @@ __all__ = ["GameActions"]
 
 
 class GameActions:
-    """The acting keys of one game."""
+    """The keys of one game, done."""
 
     def __init__(
         self,
@@ -31,57 +35,40 @@ class GameActions:
         listener: SeatListener,
         *,
         new_game: Callable[[], None],
+        hinter: Hinter,
     ) -> None:
         self.link = link
         self.voice = voice
         self.cursor = cursor
         self.listener = listener
         self.new_game = new_game
+        self.hinter = hinter
+
+    def command(self, command: Command) -> bool:
+        """A key of the game: said and done. False when it did nothing here."""
+        if command is Command.SINCE:
+            self.voice.since_my_move()  # (it settles what was not heard)
+            return True
+        if command is Command.HINT:
+            self.hinter.allow()
+        return self.perform(self.voice.presenter.command(command, self.link.view()))
+
+    def perform(self, reply: Reply) -> bool:
+        """Say *reply* and do what it asks."""
+        self.voice.say(reply.said)
+        if reply.action is not None:
+            self.act(reply.action)
+        elif reply.ready:
+            self.link.next_round()
+        elif reply.after_game:
+            self.new_game()
+        elif reply.hint:
+            self.hinter.start()
+        return reply.handled
 
     def enter(self) -> None:
         """Enter: play, claim, call muggins, deal the next round or start a new game."""
-        self.cursor.cancel_digit()
-        obs = self.link.view()
-        if obs.phase is Phase.ROUND_OVER:
-            self.link.next_round()
-        elif obs.phase is Phase.GAME_OVER:
-            self.new_game()
-        elif obs.phase is Phase.CLAIM and obs.my_turn:
-            self.act(Claim(self.cursor.take_claim()))
-        elif obs.phase is Phase.MUGGINS and obs.my_turn:
-            self.act(CallMuggins(True))
-        else:
-            self.play_selected()
-
-    def play_selected(self) -> None:
-        tile = self.cursor.selected
-        if tile is None:
-            self.voice.refuse(self.voice.texts.empty_hand())
-            return
-        move = self.cursor.chosen_move()
-        if move is None:
-            # Nowhere to go: the table's refusal says why, and where it would fit.
-            layout = self.link.view().layout
-            ends = layout.open_ends()
-            end = End.LEAD if layout.lead is None or not ends else ends[0][0]
-            move = Move(tile, end)
-        self.act(move)
-
-    def draw(self) -> None:
-        self.cursor.cancel_digit()
-        self.act(DRAW)
-
-    def pass_turn(self) -> None:
-        self.cursor.cancel_digit()
-        self.act(PASS)
-
-    def muggins(self, call: bool) -> None:
-        """Y / N: call muggins on a wrong claim, or let it go."""
-        obs = self.link.view()
-        if obs.phase is not Phase.MUGGINS or not obs.my_turn:
-            self.voice.refuse(self.voice.texts.not_claiming())
-            return
-        self.act(CallMuggins(call))
+        self.command(Command.ENTER)
 
     def act(self, action: Action) -> None:
         """Send *action* to the table for the player (a screen around the game, such

@@ -1,5 +1,6 @@
 """F2, the hint: worked out in a worker thread from the player's view alone, and
-said if the game has not moved on meanwhile."""
+said if the game has not moved on meanwhile. Whether a hint may be had now, its
+seed and its words are the seat's presenter's (the page's hint is the same)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,9 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from sniff.engine import Move, Observation
+from sniff.engine import Observation
 from sniff.session.hints import Hint, hint_for
 from sniff.session.link import SeatLink
-from sniff.ui.game.cursor import HandCursor
 from sniff.ui.game.voice import GameVoice
 
 __all__ = ["Hinter"]
@@ -25,7 +25,6 @@ class Hinter:
         self,
         link: SeatLink,
         voice: GameVoice,
-        cursor: HandCursor,
         spawn: Spawn,
         *,
         playouts: int | None,
@@ -33,44 +32,41 @@ class Hinter:
     ) -> None:
         self.link = link
         self.voice = voice
-        self.cursor = cursor
         self.spawn = spawn
         self.playouts = playouts
         self.limit = limit
-        self.used = 0
-        self.busy = False
 
-    def request(self) -> None:
-        voice = self.voice
-        obs = self.link.view()
-        if not obs.my_turn:
-            voice.refuse(voice.texts.hint_not_now())
-            return
-        limit = self.limit()
-        if limit is not None and self.used >= limit:
-            voice.refuse(voice.texts.hints_used_up(limit))
-            return
-        if self.busy:
-            return
-        self.busy = True
-        self.spawn(self._work(obs, self.link.position))
+    @property
+    def used(self) -> int:
+        return self.voice.presenter.hints_used
+
+    @used.setter
+    def used(self, count: int) -> None:
+        self.voice.presenter.hints_used = count
+
+    @property
+    def busy(self) -> bool:
+        """Whether a hint is being worked out."""
+        return self.voice.presenter.hinting
+
+    def allow(self) -> None:
+        """The limit as the settings say now (the menu may change it)."""
+        self.voice.presenter.hint_limit = self.limit()
+
+    def start(self) -> None:
+        """The search, allowed by the presenter, in a worker thread."""
+        self.spawn(self._work(self.link.view(), self.link.position))
 
     async def _work(self, obs: Observation, position: int) -> None:
+        presenter = self.voice.presenter
         try:
             loop = asyncio.get_running_loop()
-            seed = position * 7919 + self.used
+            seed = presenter.hint_seed(position)
             hint: Hint = await loop.run_in_executor(
                 None, lambda: hint_for(obs, seed=seed, playouts=self.playouts)
             )
             if self.link.closed or self.link.position != position:
                 return
-            self.used += 1
-            action = hint.action
-            if isinstance(action, Move):
-                # The hint also selects its tile and end: Enter then plays it.
-                self.cursor.selected = action.tile
-                moves = self.cursor.choices()
-                self.cursor.end_index = moves.index(action) if action in moves else 0
-            self.voice.say(self.voice.hints.hint(hint, muggins=obs.rules.muggins))
+            self.voice.say(presenter.hinted(hint, obs))
         finally:
-            self.busy = False
+            presenter.hinting = False

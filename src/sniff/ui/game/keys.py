@@ -6,12 +6,13 @@ one group at a time.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from sniff.announce.commands import KeyGroup, game_keys
 from sniff.announce.keys import KeyTexts, key_name
 from sniff.ui.base import Binding
-from sniff.ui.confirm import yes_keys_of
 
 if TYPE_CHECKING:
     from sniff.ui.game.screen import GameScreen
@@ -38,31 +39,25 @@ def _bind(
     return Binding(keys, lambda: texts.label(*keys), description, handler, group)
 
 
+def _game_bindings(screen: GameScreen, texts: KeyTexts, *groups: KeyGroup) -> list[Binding]:
+    """The game's own keys of *groups* (:func:`~sniff.announce.commands.game_keys`, the
+    table the web page's keys come from too): each asks the seat's presenter."""
+    muggins = screen.link.rules.muggins
+    tr = screen.host.ctx.translator
+    out = []
+    for item in game_keys(tr, muggins=muggins):
+        if item.group in groups:
+            describe = functools.partial(texts.of, item.command, muggins=muggins)
+            handler = screen.command(item.command)
+            out.append(_bind(texts, item.keys, describe, handler, item.group.value))
+    return out
+
+
 def load_hand_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
     """Choosing a tile and its end, and playing it."""
     # Every handler finds the screen's parts when the key is pressed, never before:
     # after "new game" the parts are the new game's, and no key reaches the old one.
-    key = screen.key
-    out = [
-        _bind(texts, ("left",), texts.previous_tile, key(lambda: screen.cursor.move(-1)), "hand"),
-        _bind(texts, ("right",), texts.next_tile, key(lambda: screen.cursor.move(1)), "hand"),
-        _bind(texts, ("home",), texts.first_tile, key(lambda: screen.cursor.move(to=0)), "hand"),
-        _bind(texts, ("end",), texts.last_tile, key(lambda: screen.cursor.move(to=-1)), "hand"),
-        _bind(texts, ("up",), texts.previous_end, key(lambda: screen.cursor.cycle_end(-1)), "hand"),
-        _bind(texts, ("down",), texts.next_end, key(lambda: screen.cursor.cycle_end(1)), "hand"),
-        _bind(texts, ("enter", "space"), texts.play, key(lambda: screen.actions.enter()), "play"),
-        _bind(texts, ("d",), texts.draw, key(lambda: screen.actions.draw()), "play"),
-        _bind(texts, ("p",), texts.pass_turn, key(lambda: screen.actions.pass_turn()), "play"),
-    ]
-    if screen.link.rules.muggins:
-        # Only with the muggins rule: otherwise help would name keys that do nothing.
-        yes = yes_keys_of(screen.host.ctx.translator)
-        out += [
-            _bind(texts, yes, texts.muggins_yes, key(lambda: screen.actions.muggins(True)), "play"),
-            _bind(
-                texts, ("n",), texts.muggins_no, key(lambda: screen.actions.muggins(False)), "play"
-            ),
-        ]
+    out = _game_bindings(screen, texts, KeyGroup.HAND, KeyGroup.PLAY)
     tr = screen.host.ctx.translator
     # Digits have no binding of their own (unbound_key takes them): help names them.
     muggins = screen.link.rules.muggins
@@ -72,7 +67,7 @@ def load_hand_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
             lambda: key_name(tr, "digits"),
             lambda: texts.claim_digits(muggins=muggins),
             _nothing,
-            "play",
+            KeyGroup.PLAY.value,
         )
     )
     return out
@@ -84,39 +79,7 @@ def _nothing() -> None:
 
 def load_review_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:
     """The information keys: each speaks one answer about the table as it is now."""
-    ask = screen.ask
-    return [
-        _bind(texts, ("h",), texts.hand, ask(lambda a, o: a.hand(o)), "review"),
-        _bind(texts, ("e",), texts.ends, ask(lambda a, o: a.ends(o)), "review"),
-        _bind(texts, ("c",), texts.count, ask(lambda a, o: a.count(o)), "review"),
-        _bind(texts, ("l",), texts.layout, ask(lambda a, o: a.layout(o)), "review"),
-        _bind(texts, ("s",), texts.scores, ask(lambda a, o: a.scores(o)), "review"),
-        _bind(
-            texts,
-            ("i",),
-            texts.round_info,
-            ask(lambda a, o: a.round_info(o, screen.voice.preset_name())),
-            "review",
-        ),
-        _bind(texts, ("b",), texts.boneyard, ask(lambda a, o: a.boneyard(o)), "review"),
-        _bind(texts, ("t",), texts.unseen, screen.key(screen.unseen), "review"),
-        _bind(texts, ("g",), texts.history, ask(lambda a, o: a.history(o)), "review"),
-        _bind(
-            texts,
-            ("a",),
-            texts.since_my_move,
-            screen.key(lambda: screen.voice.since_my_move()),
-            "review",
-        ),
-        _bind(
-            texts,
-            ("w",),
-            texts.turn,
-            ask(lambda a, o: a.turn(o, help=True, selected=screen.cursor.chosen_move())),
-            "review",
-        ),
-        _bind(texts, ("f2",), texts.hint, screen.key(lambda: screen.hinter.request()), "review"),
-    ]
+    return _game_bindings(screen, texts, KeyGroup.REVIEW)
 
 
 def load_table_bindings(screen: GameScreen, texts: KeyTexts) -> list[Binding]:

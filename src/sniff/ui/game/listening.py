@@ -19,13 +19,14 @@ import time
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
-from sniff.engine import ACTIVE, DRAW, Action, CallMuggins, Observation, Refusal
-from sniff.enums import Heard
+from sniff.announce import Utterance
+from sniff.announce.presenter import Told
+from sniff.engine import ACTIVE, Action, Observation, Refusal
+from sniff.enums import Heard, NewsKind
 from sniff.output.router import Said
 from sniff.session.link import News, SeatLink
 from sniff.session.pacing import Pace
 from sniff.session.table import Update
-from sniff.ui.game.cursor import HandCursor
 from sniff.ui.game.voice import GameVoice
 
 __all__ = ["QUIET_AFTER_KEYS", "GameHooks", "SeatListener"]
@@ -66,7 +67,6 @@ class SeatListener:
         self,
         link: SeatLink,
         voice: GameVoice,
-        cursor: HandCursor,
         *,
         spawn: Spawn,
         call_later: Later | None,
@@ -76,7 +76,6 @@ class SeatListener:
     ) -> None:
         self.link = link
         self.voice = voice
-        self.cursor = cursor
         self.spawn = spawn
         self.call_later = call_later
         self.pace = Pace(pace)
@@ -103,48 +102,45 @@ class SeatListener:
     # -- the table tells -------------------------------------------------------------
 
     def update(self, update: Update) -> None:
-        if update.actor == self.link.seat and not update.by_bot:
-            self._own(update)
+        own = update.actor == self.link.seat and not update.by_bot
+        action, self.acting = (self.acting, None) if own else (None, self.acting)
+        told = self.voice.presenter.step(update, action)
+        if own:
+            self._own(told, action)
         else:
-            self._others(update)
+            self._others(update, told)
         self.on_change()
 
     def refused(self, refusal: Refusal, obs: Observation) -> None:
         self.acting = None
         if self.hooks is None or not self.hooks.refused(refusal, obs):
-            voice = self.voice
-            voice.refuse(voice.announcer.refusals.refusal(refusal, obs))
+            self.voice.say(self.voice.presenter.refused(refusal, obs))
         self.on_change()
 
-    def _own(self, update: Update) -> None:
-        voice, cursor = self.voice, self.cursor
-        action, self.acting = self.acting, None
+    def _own(self, told: Told, action: Action | None) -> None:
+        voice = self.voice
         self.own_actions += 1
-        if action == CallMuggins(False):
-            # Letting a wrong claim go is no event: said here, before what follows.
-            voice.say(voice.announcer.events.muggins_let_go(update.obs.mover))
-        voice.events(update.events, update.obs)
+        voice.say(told.events)
         voice.owed.own_move()
-        cursor.end_index = 0
-        cursor.keep()
-        obs = update.obs
-        if self.waits_for_player(obs):
-            # After your own draw its words already say what to do next ("no fit, draw
-            # again", "it fits east: play it"): the turn prompt would only repeat them.
-            self.prompt(turn=action != DRAW)
+        if told.waits:
+            self.prompt(told.prompt)
         if action is not None and self.hooks is not None:
             self.hooks.acted(action)
 
-    def _others(self, update: Update) -> None:
-        voice, obs = self.voice, update.obs
-        said = voice.events(update.events, obs, quiet=self.hurry)
-        voice.owed.add(update.events, said)
-        self.cursor.keep()
-        if self.waits_for_player(obs):
+    def _others(self, update: Update, told: Told) -> None:
+        voice = self.voice
+        said = voice.say(told.events, quiet=self.hurry)
+        if told.recap is None:
+            voice.owed.add(update.events, said)
+        if told.waits:
             # The table waits for the player now: nothing to pace.
             self.hurry = False
             self.link.heard(update.position)
-            self.prompt()
+            prompted = self.prompt(told.prompt)
+            if told.recap is not None:
+                # The prompt names the play again: the step is heard once the prompt is
+                # (and said again at the next quiet moment if the prompt is cut off).
+                voice.owed.add(update.events, prompted or said)
             if self.hooks is not None:
                 self.hooks.others_done()
         elif self.hurry:
@@ -155,36 +151,33 @@ class SeatListener:
 
     def waits_for_player(self, obs: Observation) -> bool:
         """Whether the game waits for this player now (their turn, or between rounds)."""
-        if obs.phase in ACTIVE:
-            return obs.current == self.link.seat
-        return True
+        return self.voice.presenter.waits(obs)
 
-    def prompt(self, *, turn: bool = True) -> None:
-        """Say what the player is to do now, after anything not heard."""
+    def prompt(self, prompt: Sequence[Utterance] | None = None) -> list[Said]:
+        """Say what the player is to do now (*prompt*: the presenter's words for the step
+        just told; None: asked anew), after anything not heard; how it went out."""
+        voice = self.voice
         if self.hooks is not None and not self.hooks.prompts(self.link.view()):
-            self.voice.catch_up()
-            return
-        self.voice.prompt(turn=turn, selected=self.cursor.chosen_move())
+            voice.catch_up()
+            return []
+        if prompt is None:
+            prompt = voice.presenter.prompt(self.link.view())
+        return voice.prompt(prompt)
 
     def news(self, item: News) -> None:
         """Something about the table (online): who came and went, chat, the connection."""
         voice = self.voice
-        if item.kind == "table":
+        if item.kind is NewsKind.TABLE:
             voice.refresh_names()
             self.on_change()
             return
-        if item.kind == "record":
+        if item.kind is NewsKind.RECORD:
             self.record(item.text)
             return
-        names = voice.names
-        seat = item.seat
-        name = names[seat] if seat is not None and 0 <= seat < len(names) else item.name
-        said = voice.online.news(
-            item.kind, name, mine=seat == self.link.seat, text=item.text, count=item.count
-        )
+        said = voice.presenter.news(item)
         if said is not None:
             voice.say(said)
-        if item.kind == "over" and self.on_over is not None:
+        if item.kind is NewsKind.OVER and self.on_over is not None:
             self.on_over()
         self.on_change()
 

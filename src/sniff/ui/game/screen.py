@@ -22,10 +22,10 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 
 from sniff.announce import Utterance
-from sniff.announce.answers import Answers
+from sniff.announce.commands import Command
 from sniff.announce.errors import ErrorWords
 from sniff.announce.files import FileWords
-from sniff.engine import ACTIVE, Observation, Phase
+from sniff.engine import Phase
 from sniff.session.keeping import RecordSetAside
 from sniff.session.link import SeatLink
 from sniff.session.local import PlayedGame
@@ -75,7 +75,6 @@ class GameScreen:
         self.hint_limit = hint_limit or (lambda: host.ctx.settings.hint_limit)
         self._next_settings: Settings | None = None
         self._start_new = False
-        self._unseen_page = 0
         self._control = FormattedTextControl(self._render)
         self._install(game, resumed=resumed, ui=ui or {})
 
@@ -95,7 +94,6 @@ class GameScreen:
         self.listener = SeatListener(
             self.link,
             self.voice,
-            self.cursor,
             spawn=host.spawn,
             call_later=host.call_later,
             pace=ctx.settings.pace,
@@ -104,16 +102,16 @@ class GameScreen:
         self.listener.hooks = self.hooks
         self.listener.own_actions = _count(ui.get("human_actions"))
         self.hinter = Hinter(
-            self.link,
-            self.voice,
-            self.cursor,
-            host.spawn,
-            playouts=self.hint_playouts,
-            limit=self.hint_limit,
+            self.link, self.voice, host.spawn, playouts=self.hint_playouts, limit=self.hint_limit
         )
         self.hinter.used = _count(ui.get("hints"))
         self.actions = GameActions(
-            self.link, self.voice, self.cursor, self.listener, new_game=self._new_game
+            self.link,
+            self.voice,
+            self.cursor,
+            self.listener,
+            new_game=self._new_game,
+            hinter=self.hinter,
         )
         self.tuning = Tuning(ctx, self.voice)
         game.keep(self.ui_state, lambda: self.hinter.used, self._problem)
@@ -163,27 +161,19 @@ class GameScreen:
 
         def handler() -> None:
             self.listener.key_pressed()
-            if action != self.unseen:
-                self._unseen_page = 0
             action()
             self.host.invalidate()
 
         return handler
 
-    def ask(self, query: Callable[[Answers, Observation], Utterance]) -> Callable[[], None]:
-        """An information key: the answer for the player's view now."""
+    def command(self, command: Command) -> Callable[[], None]:
+        """A key of the game (:func:`~sniff.announce.commands.game_keys`): said and done
+        through the seat's presenter, as on the web page."""
 
-        def answer() -> None:
-            self.cursor.cancel_digit()
-            self.voice.say(query(self.voice.announcer.answers, self.voice.obs()))
+        def run() -> None:
+            self.actions.command(command)
 
-        return self.key(answer)
-
-    def unseen(self) -> None:
-        """T: the tiles not seen yet, a part at a time (T again for the rest)."""
-        said, more = self.voice.announcer.answers.unseen(self.voice.obs(), self._unseen_page)
-        self._unseen_page = self._unseen_page + 1 if more else 0
-        self.voice.say(said)
+        return self.key(run)
 
     def save_now(self) -> None:
         """Control S: save, and say whether it worked."""
@@ -232,7 +222,7 @@ class GameScreen:
             voice.set_translator(ctx.translator)
             self._bindings = game_bindings(self)
             self.host.refresh_keys()
-        voice.announcer.verbosity = settings.verbosity
+        voice.presenter.verbosity = settings.verbosity
         self.listener.pace.minimum = settings.pace
         ctx.output.set_sounds(settings.sounds)
         self._next_settings = settings
@@ -260,18 +250,10 @@ class GameScreen:
         then the game goes on (the others play, or the player is asked)."""
         self.started = True
         voice, link = self.voice, self.link
-        self.cursor.keep()
-        obs = voice.obs()
-        if self.resumed:
-            scores = voice.announcer.book.scores_list(obs.scores)
-            voice.say(voice.texts.resumed(obs.round, scores))
-            if obs.phase in ACTIVE and obs.layout.lead is not None:
-                voice.say(voice.announcer.answers.ends(obs))
-        else:
-            voice.say(voice.new_game_words())
-            voice.events(link.events(), obs)
-        if self.listener.waits_for_player(obs):
-            self.listener.prompt()
+        told = voice.presenter.opening(voice.obs(), link.events(), resumed=self.resumed)
+        voice.say(told.events)
+        if told.waits:
+            self.listener.prompt(told.prompt)
         link.start(self.host.spawn)
         self.host.invalidate()
 
@@ -327,14 +309,13 @@ class GameScreen:
 
     def unbound_key(self, key: str) -> bool:
         self.listener.key_pressed()
-        cursor = self.cursor
         if len(key) == 1 and key.isdigit():
-            cursor.digit(key)
+            self.cursor.digit(key)
             return True
         if key in ("c-h", "backspace"):
-            return cursor.backspace()
+            return self.actions.command(Command.BACKSPACE)
         if key == "escape":
-            return cursor.clear_claim()
+            return self.actions.command(Command.ESCAPE)
         return False
 
 

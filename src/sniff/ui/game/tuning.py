@@ -32,8 +32,9 @@ class Tuning:
 
     def cycle_verbosity(self) -> None:
         levels = list(Verbosity)
-        level = levels[(levels.index(self.voice.announcer.verbosity) + 1) % len(levels)]
-        self.voice.announcer.verbosity = level
+        presenter = self.voice.presenter
+        level = levels[(levels.index(presenter.verbosity) + 1) % len(levels)]
+        presenter.verbosity = level
         self.store(verbosity=level.value)
         self.voice.say(self.voice.texts.verbosity(level.value))
 

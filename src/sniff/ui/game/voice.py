@@ -14,18 +14,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sniff.announce import Announcer, Utterance
+from sniff.announce import Utterance
+from sniff.announce.announcer import Announcer
 from sniff.announce.catchup import CatchUpWords
+from sniff.announce.commands import Command
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.hints import HintWords
-from sniff.announce.menu import MenuWords
 from sniff.announce.online import OnlineWords
-from sniff.announce.phrases import sentences
-from sniff.engine import Event, Move, Observation, Phase
-from sniff.enums import Cue
+from sniff.announce.presenter import AfterGame, SeatPresenter
+from sniff.announce.selection import refusal
+from sniff.announce.utterance import UtteranceKind
+from sniff.engine import Observation
 from sniff.i18n import Translator
 from sniff.output.router import Said
-from sniff.session.game import bot_name
 from sniff.session.link import SeatLink
 from sniff.ui.base import UiContext
 from sniff.ui.game.owed import Owed
@@ -34,48 +35,68 @@ __all__ = ["GameVoice"]
 
 
 class GameVoice:
-    """Speaks one game for the person at the keyboard."""
+    """Speaks one game for the person at the keyboard: the seat's presenter
+    (:class:`~sniff.announce.presenter.SeatPresenter`) makes the words, this says
+    them and keeps what was not heard."""
 
     def __init__(self, ctx: UiContext, link: SeatLink) -> None:
         self.ctx = ctx
         self.link = link
         self.output = ctx.output
         self.owed = Owed(ctx.output)
-        self.offers_new_game = True  # Enter after the game starts another (not online)
-        # How to answer the muggins rule's questions is said once; then W and F1 say it.
-        self.claim_help_given = False
-        self.muggins_help_given = False
-        self.set_translator(ctx.translator)
+        self.tr = ctx.translator
+        self.presenter = SeatPresenter(
+            ctx.translator, link.seat, link.players, link.rules,
+            verbosity=ctx.settings.verbosity,
+        )  # fmt: skip
+
+    @property
+    def offers_new_game(self) -> bool:
+        """Whether Enter after the game starts another (not online)."""
+        return self.presenter.after_game is AfterGame.NEW_GAME
+
+    @offers_new_game.setter
+    def offers_new_game(self, value: bool) -> None:
+        self.presenter.after_game = AfterGame.NEW_GAME if value else AfterGame.LEAVE
 
     def set_translator(self, tr: Translator) -> None:
         """Speak *tr*'s language from now on (the setup menu may change it)."""
         self.tr = tr
-        self.texts = GameTexts(tr)
-        self.names = self.player_names()
-        self.announcer = Announcer(
-            self.seat, tr, player_names=self.names, verbosity=self.ctx.settings.verbosity
-        )
-        self.catchup = CatchUpWords(self.announcer.book)
-        self.hints = HintWords(self.announcer.book)
-        self.online = OnlineWords(tr)
+        self.presenter.set_translator(tr)
 
     def refresh_names(self) -> None:
         """The players' names changed (an online table filled up): take them anew."""
-        self.set_translator(self.tr)
+        self.presenter.set_players(self.link.players)
+
+    # -- the presenter's parts, by the names the screen's parts use ------------------------
+
+    @property
+    def texts(self) -> GameTexts:
+        return self.presenter.texts
+
+    @property
+    def announcer(self) -> Announcer:
+        return self.presenter.announcer
+
+    @property
+    def names(self) -> list[str]:
+        return self.presenter.names
+
+    @property
+    def catchup(self) -> CatchUpWords:
+        return self.presenter.catchup
+
+    @property
+    def hints(self) -> HintWords:
+        return self.presenter.hints
+
+    @property
+    def online(self) -> OnlineWords:
+        return self.presenter.online
 
     @property
     def seat(self) -> int:
         return self.link.seat
-
-    def player_names(self) -> list[str]:
-        """ "You" (in the player's language) for this seat, the others by their names."""
-        names = []
-        for seat, player in enumerate(self.link.players):
-            if seat == self.seat:
-                names.append(self.texts.you())
-            else:
-                names.append(player.name or bot_name(seat))
-        return names
 
     def obs(self) -> Observation:
         return self.link.view()
@@ -91,20 +112,7 @@ class GameVoice:
 
     def refuse(self, utterance: Utterance) -> None:
         """Say why nothing happened, with the invalid earcon."""
-        if utterance.cue is not Cue.INVALID:
-            utterance = Utterance(utterance.text, interrupt=True, cue=Cue.INVALID, kind="refusal")
-        self.say(utterance)
-
-    def events(
-        self, events: Sequence[Event], obs: Observation | None = None, *, quiet: bool = False
-    ) -> list[Said]:
-        """Say what *events* (one action's, or one turn of another player's) mean for
-        the player; *obs* is the player's view after them.
-
-        *quiet*: the player is pressing keys; the words go to the history only.
-        """
-        said = self.announcer.on_events(events, obs or self.obs(), prompt=False)
-        return self.say(said, quiet=quiet)
+        self.say(refusal(utterance))
 
     def catch_up(self) -> None:
         """Say again what the player has not heard of the others' plays (if anything)."""
@@ -116,64 +124,30 @@ class GameVoice:
             return  # nothing worth saying (a deal the prompt tells anyway)
         self.owed.said_again(owed, self.say(caught))
 
-    def prompt(self, *, turn: bool = True, selected: Move | None = None) -> None:
-        """The catch-up of anything not heard, then what the player is to do now
-        (*turn*: False when the words just said already told it)."""
+    def prompt(self, prompt: Sequence[Utterance]) -> list[Said]:
+        """The catch-up of anything not heard, then *prompt* (the presenter's: what the
+        player is to do now), with how many turns may not have been heard."""
         self.catch_up()
-        obs = self.obs()
-        if obs.phase is Phase.ROUND_OVER:
-            self.say(self.texts.next_round_prompt())
-            return
-        if obs.phase is Phase.GAME_OVER:
-            self.say(self.texts.game_over_prompt(new_game=self.offers_new_game))
-            return
-        prompt = self.announcer.turn_prompt(obs, selected=selected) if turn else None
-        if prompt is None:
-            return
+        said = list(prompt)
         unheard = self.owed.unheard_count()
-        if unheard and obs.current == self.seat:
-            prompt = replace(prompt, text=f"{prompt.text} {self.catchup.unheard(unheard)}")
-        said = [prompt]
-        answers = self.announcer.answers
-        if obs.current == self.seat and obs.phase is Phase.CLAIM and not self.claim_help_given:
-            said.append(Utterance(sentences(answers.claim_help()), kind="prompt"))
-            self.claim_help_given = True
-        elif (
-            obs.current == self.seat and obs.phase is Phase.MUGGINS and not self.muggins_help_given
-        ):
-            said.append(Utterance(sentences(answers.muggins_help()), kind="prompt"))
-            self.muggins_help_given = True
-        self.say(said)
+        obs = self.obs()
+        if said and unheard and obs.current == self.seat and said[0].kind is UtteranceKind.TURN:
+            said[0] = replace(said[0], text=f"{said[0].text} {self.catchup.unheard(unheard)}")
+        return self.say(said) if said else []
 
     def new_game_words(self) -> Utterance:
-        """ "New game: you and Anna (expert); Sniff, to 200 points", the partner, the
-        muggins rule."""
-        texts, obs = self.texts, self.obs()
-        introduced = []
-        for seat, player in enumerate(self.link.players):
-            name = self.names[seat]
-            level = player.level if player.kind == "bot" else None
-            introduced.append(texts.with_level(name, level) if level else name)
-        mine = obs.sides[obs.side]
-        partner = next((self.names[s] for s in mine if s != self.seat), None)
-        return texts.new_game(
-            self.announcer.words.join(introduced),
-            self.preset_name(),
-            obs.target,
-            partner=partner,
-            muggins=obs.rules.muggins,
-        )
+        """ "New game: you and Anna (expert); Sniff, to 200 points"..."""
+        return self.presenter.new_game_words(self.obs())
 
     def preset_name(self) -> str:
         """The rules' name as the player knows it ("Sniff, US rules")."""
-        return MenuWords(self.tr).preset(self.link.rules.preset)
+        return self.presenter.preset_name()
 
     def since_my_move(self) -> None:
         """The key for "what happened since my last move": it answers what the prompt
         counted as not heard."""
-        events = self.link.since_my_move()
-        said = self.say(self.catchup.since_my_move(events, self.link.rules))
-        self.owed.said_again(list(events), said, settle=True)
+        said = self.say(self.presenter.command(Command.SINCE, self.obs()).said)
+        self.owed.said_again(self.presenter.since_my_move(), said, settle=True)
 
     def not_your_turn(self) -> None:
-        self.refuse(self.announcer.answers.turn(self.obs()))
+        self.refuse(self.presenter.announcer.answers.turn(self.obs()))

@@ -1,28 +1,26 @@
 // Sniff by ear in a browser: the start page (join with a code, watch, or open a
 // table), the waiting room, the game by keys, mouse or touch, and the help page.
 //
-// The page keeps no rule and says no sentence of its own. The server sends the
-// words (each "say" frame: what to say, what to draw, which tile is selected) and
-// the page's labels (the JSON in the page). What a tile or an end means is asked
-// of the server ("ask" frames), which also keeps the selection, so that "your
-// turn" names the play Enter makes, as in the terminal game.
+// The page keeps no rule, no game-flow constant and says no sentence of its own. The
+// server sends the words (each "say" frame: what to say, what to draw, which tile is
+// selected, whether to tell the table the step was heard) and the page's labels and
+// times (the JSON in the page). The game's keys go to the server as they are pressed
+// ("key" frames): the seat's presenter there keeps the selection and the digits typed
+// and says what each key means, exactly as in the terminal game.
 
 import { Speaker } from "./live.js";
 import { Link } from "./net.js";
 import { drawBoard, drawEnds, drawHand, drawSummary } from "./table.js";
 import { keyOf } from "./keys.js";
-import { PACE_SECONDS, store } from "./settings.js";
+import { PACE_SECONDS, store, timing } from "./settings.js";
 import { setUpStart } from "./start.js";
 
 const data = JSON.parse(document.getElementById("sniff-data").textContent);
 const words = data.words;
 const $ = (id) => document.getElementById(id);
-const ACTIVE = new Set(["play", "claim", "muggins"]);
 const READ_MS_PER_CHAR = 30;
-const HEARD_EVERY_MS = 60;
-const FACTS = [["h", "hand"], ["e", "ends"], ["c", "count"], ["l", "layout"], ["s", "scores"],
-  ["i", "round"], ["b", "boneyard"], ["t", "unseen"], ["g", "history"], ["a", "since"],
-  ["w", "turn"]];
+// The keys the page keeps for itself; every other key of the game goes to the server.
+const PAGE_KEYS = new Set(["[", "]", "/", "v", "f1"]);
 
 // -- the page's parts ----------------------------------------------------------------
 
@@ -34,11 +32,7 @@ const state = {
   code: "",
   at: 0,
   screen: null,
-  selected: null,     // {tile: [h, l], index}
-  claim: "",
-  digit: null,        // the first digit of a tile typed, waiting for the second
-  digitTimer: null,
-  unseenPage: 0,
+  selected: null,     // {tile: [h, l], index, claim}: the server's
   helpPage: 0,
   pending: null,      // a step to tell the server as heard
   heardAt: -Infinity, // when the server was last told
@@ -91,7 +85,6 @@ function take(frame) {
     case "state":
     case "step":
       state.at = Math.max(state.at, frame.at);
-      if (frame.type === "step") stepArrived(frame);
       break;
     case "say":
       said(frame);
@@ -113,32 +106,30 @@ function take(frame) {
   }
 }
 
+// The table is drawn first (the first one moves the focus to the game area, which a
+// screen reader reads), then what was said is spoken, in order, after it.
 function said(frame) {
   const answer = typeof frame.answer === "string";
-  speaker.say(frame.items || [], answer);
-  if (frame.selected) state.selected = frame.selected;
+  if (frame.selected) {
+    state.selected = frame.selected;
+    $("claim").value = frame.selected.claim || "";
+  }
   if (typeof frame.status === "string" && !frame.screen) $("status-line").textContent = frame.status;
-  if (answer && frame.answer === "unseen") state.unseenPage = frame.more ? state.unseenPage + 1 : 0;
   if (frame.screen && (frame.at === undefined || frame.at >= state.drawnAt)) {
     state.drawnAt = frame.at === undefined ? state.drawnAt : frame.at;
     draw(frame.screen);
   } else if (frame.selected && state.screen) {
     drawSelection();
   }
-  if (state.pending !== null && frame.screen) pace(frame.items || []);
-}
-
-// A step of the others: told as heard once it has been said and the pace has passed.
-function stepArrived(frame) {
-  const view = frame.view;
-  const mine = frame.actor === state.seat && !frame.bot;
-  const waitsForMe = view && (ACTIVE.has(view.phase) ? view.current === state.seat : true);
-  if (mine || state.seat === null) return;  // heard at once by the table, or not paced
-  if (waitsForMe) {
+  speaker.say(frame.items || [], answer);
+  // A step of the others: told as heard once it has been said and the pace has passed;
+  // one that leaves the game to this seat, at once (the server says which).
+  if (frame.pace === true) {
+    state.pending = frame.at;
+    pace(frame.items || []);
+  } else if (frame.pace === false) {
     heard(frame.at);
-    return;
   }
-  state.pending = frame.at;
 }
 
 function pace(items) {
@@ -154,7 +145,7 @@ function pace(items) {
   const started = performance.now();
   const check = () => {
     // With the page's own voice, the words are heard when it stops speaking.
-    if (speaker.speaking() && performance.now() - started < 20000) {
+    if (speaker.speaking() && performance.now() - started < timing.longest_wait * 1000) {
       state.heardTimer = setTimeout(check, 100);
       return;
     }
@@ -170,7 +161,7 @@ function heard(at) {
   state.heardTimer = null;
   state.pending = null;
   if (at === null || state.paces === false) return;
-  const wait = state.heardAt + HEARD_EVERY_MS - performance.now();
+  const wait = state.heardAt + timing.heard_every * 1000 - performance.now();
   if (wait > 0) {
     state.pending = at;
     state.heardTimer = setTimeout(() => heard(at), wait);
@@ -275,19 +266,21 @@ function ask(what, extra = {}) {
   link.send({ type: "ask", what, ...extra });
 }
 
+// A key of the game: the server's presenter for the seat says and does what it means.
+function key(name) {
+  link.send({ type: "key", key: name, at: state.at });
+}
+
 function act(action) {
   link.send({ type: "act", action, at: state.at });
 }
 
-function selectTile(entry) {
+// A tile chosen with the mouse or a finger.
+function pick(entry) {
+  hurry();
   state.selected = { tile: entry.tile, index: 0 };
   drawSelection();
   ask("tile", { tile: entry.tile });
-}
-
-function pick(entry) {
-  hurry();
-  selectTile(entry);
 }
 
 function playAt(entry, index) {
@@ -296,102 +289,10 @@ function playAt(entry, index) {
   act(entry.moves[index].action);
 }
 
-function moveTile(delta, to) {
-  const list = entries();
-  if (list.length === 0) {
-    ask("hand");
-    return;
-  }
-  let index;
-  if (to !== undefined) {
-    index = to < 0 ? list.length - 1 : 0;
-  } else {
-    const now = list.findIndex((entry) => sameTile(entry.tile, state.selected && state.selected.tile));
-    index = (now < 0 ? 0 : now) + delta;
-    if (index < 0 || index >= list.length) {
-      speaker.say([{ text: index < 0 ? words.first_tile : words.last_tile, kind: "refusal",
-        interrupt: true, cue: "invalid" }], true);
-      return;
-    }
-  }
-  selectTile(list[index]);
-}
-
-function cycleEnd(delta) {
-  const entry = selectedEntry();
-  if (!entry) {
-    ask("hand");
-    return;
-  }
-  const moves = entry.moves;
-  let index = 0;
-  if (moves.length > 1) index = (((state.selected.index + delta) % moves.length) + moves.length) % moves.length;
-  state.selected = { tile: entry.tile, index };
-  ask("preview", { tile: entry.tile, end: moves.length ? moves[index].end : null, page: index });
-}
-
-function enter() {
-  const screen = state.screen;
-  if (state.gaveUp) {
-    link.again();
-    return;
-  }
-  if (!screen || !screen.hand) return;
-  if (screen.over) {
-    toStart();
-    return;
-  }
-  const can = screen.hand.can;
-  if (can.ready) link.send({ type: "ready" });
-  else if (can.claim) claimNow();
-  else if (can.muggins) act({ kind: "muggins", call: true });
-  else playSelected();
-}
-
-function playSelected() {
-  const entry = selectedEntry();
-  if (!entry) {
-    ask("hand");
-    return;
-  }
-  if (entry.moves.length === 0) {
-    act(entry.probe);  // the table's refusal says why, and where it would fit
-    return;
-  }
-  act(entry.moves[state.selected.index % entry.moves.length].action);
-}
-
 function claimNow() {
-  const points = Number(state.claim || $("claim").value || "0");
-  state.claim = "";
+  const points = $("claim").value.replace(/[^0-9]/g, "");
   $("claim").value = "";
-  act({ kind: "claim", points: Math.min(999, points) });
-}
-
-function digit(char) {
-  const screen = state.screen;
-  if (screen && screen.hand && screen.hand.can.claim) {
-    if (state.claim.length < 3) state.claim += char;
-    $("claim").value = state.claim;
-    speaker.say([{ text: words.claim_typed.replace("{points}", state.claim), kind: "claim_typing",
-      interrupt: true }], true);
-    return;
-  }
-  clearTimeout(state.digitTimer);
-  if (state.digit !== null) {
-    const first = state.digit;
-    state.digit = null;
-    ask("tile", { tile: [Number(first), Number(char)] });
-    return;
-  }
-  state.digit = char;
-  speaker.say([{ text: words.first_digit.replace("{pips}", char), kind: "digit",
-    interrupt: true }], true);
-  state.digitTimer = setTimeout(() => {
-    const alone = state.digit;
-    state.digit = null;
-    if (alone !== null) ask("tile", { tile: [Number(alone)] });
-  }, 1000);
+  act({ kind: "claim", points: Number(points || "0") });
 }
 
 function hurry() {
@@ -422,63 +323,29 @@ function toStart() {
 // -- keys ------------------------------------------------------------------------------
 
 function gameKey(event) {
-  const key = keyOf(event);
-  if (key === null) return false;
+  const name = keyOf(event);
+  if (name === null) return false;
   const screen = state.screen;
-  if (key !== "t") state.unseenPage = 0;
-  if (key !== "f1") state.helpPage = 0;
+  if (name !== "f1") state.helpPage = 0;
   hurry();
-  switch (key) {
-    case "left": moveTile(-1); break;
-    case "right": moveTile(1); break;
-    case "home": moveTile(0, 0); break;
-    case "end": moveTile(0, -1); break;
-    case "up": cycleEnd(-1); break;
-    case "down": cycleEnd(1); break;
-    case "enter": enter(); break;
-    case "d": act({ kind: "draw" }); break;
-    case "p": act({ kind: "pass" }); break;
-    case "y": case "j":
-      if (screen && screen.muggins) act({ kind: "muggins", call: true });
-      else return false;
-      break;
-    case "n":
-      if (screen && screen.muggins) act({ kind: "muggins", call: false });
-      else return false;
-      break;
-    case "f2": ask("hint"); break;
-    case "r": ask("repeat"); break;
+  if (name === "enter" && state.gaveUp) {
+    link.again();
+    return true;
+  }
+  if (name === "enter" && screen && screen.over) {
+    toStart();
+    return true;
+  }
+  if (!PAGE_KEYS.has(name)) {
+    key(name);
+    return true;
+  }
+  switch (name) {
     case "[": speaker.older(-1); break;
     case "]": speaker.older(1); break;
     case "/": $("chat").focus(); break;
     case "v": toggleVoice(); break;
-    case "f1": openHelp(); break;
-    case "escape":
-      if (state.claim) {
-        state.claim = "";
-        $("claim").value = "";
-        speaker.say([{ text: words.claim_cleared, kind: "claim_typing", interrupt: true }], true);
-      }
-      break;
-    case "backspace":
-      if (!state.claim) return false;
-      state.claim = state.claim.slice(0, -1);
-      $("claim").value = state.claim;
-      speaker.say([{ text: state.claim ? words.claim_typed.replace("{points}", state.claim)
-        : words.claim_cleared, kind: "claim_typing", interrupt: true }], true);
-      break;
-    default:
-      if (/^[0-9]$/.test(key)) {
-        digit(key);
-        break;
-      }
-      for (const [letter, what] of FACTS) {
-        if (key === letter) {
-          ask(what, what === "unseen" ? { page: state.unseenPage } : {});
-          return true;
-        }
-      }
-      return false;
+    default: openHelp(); break;
   }
   return true;
 }
@@ -570,16 +437,15 @@ $("retry").addEventListener("click", () => link.again());
 
 // -- the game's buttons --------------------------------------------------------------------
 
-$("play-button").addEventListener("click", () => { hurry(); playSelected(); });
+$("play-button").addEventListener("click", () => { hurry(); key("enter"); });
 $("draw-button").addEventListener("click", () => { hurry(); act({ kind: "draw" }); });
 $("pass-button").addEventListener("click", () => { hurry(); act({ kind: "pass" }); });
 $("ready-button").addEventListener("click", () => { hurry(); link.send({ type: "ready" }); });
 $("muggins-button").addEventListener("click", () => act({ kind: "muggins", call: true }));
 $("let-go-button").addEventListener("click", () => act({ kind: "muggins", call: false }));
-$("hint-button").addEventListener("click", () => ask("hint"));
+$("hint-button").addEventListener("click", () => key("f2"));
 $("claim-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  state.claim = $("claim").value.replace(/[^0-9]/g, "").slice(0, 3);
   claimNow();
 });
 $("record-button").addEventListener("click", download);
@@ -593,16 +459,13 @@ $("chat-form").addEventListener("submit", (event) => {
   if (text) link.send({ type: "chat", text });
   if (state.shown === "game") $("play").focus();
 });
-for (const [letter, what] of FACTS) {
-  const entry = data.keys.plain[1].find(([label]) => label.toLowerCase() === letter);
+// The fact keys as buttons: each presses its key (the server's table of them).
+for (const [letter, label] of data.facts) {
   const button = document.createElement("button");
   button.type = "button";
-  button.textContent = entry ? entry[1] : what;
+  button.textContent = label;
   button.setAttribute("aria-keyshortcuts", letter.toUpperCase());
-  button.addEventListener("click", () => {
-    if (what !== "unseen") state.unseenPage = 0;
-    ask(what, what === "unseen" ? { page: state.unseenPage } : {});
-  });
+  button.addEventListener("click", () => key(letter));
   $("fact-buttons").append(button);
 }
 

@@ -4,12 +4,14 @@
 // Screen readers miss live-region changes that come too close together (several in
 // one tick are merged, or only the last is read, as VoiceOver does), and ignore a
 // region whose text did not change. So every item goes through one queue: the first
-// at once, each further one a short gap later, always as a new element. What happens
-// (the plays, the news, the chat) is appended to the log (role="log", polite), kept
-// to a bounded length. What answers the player (a key's answer, a refusal, the own
-// draw) replaces the assertive region's content. "Your turn" goes there too, held
-// back until the plays said before it in the same batch have had time to be read, so
-// that it never cuts them off (a key pressed meanwhile lets it through at once).
+// at once, each further one a short gap later, always as a new element. The game's
+// course (the plays, "your turn", the news, the chat) is one stream, appended to the
+// log (role="log", polite) in the order of the game and kept to a bounded length.
+// What answers the player's own key (an answer, a refusal) replaces the assertive
+// region's content. "Your turn" is held back until the plays said before it in the
+// same batch have had time to be read; a key pressed meanwhile lets it through at
+// once, after the key: a screen reader stops speaking at any key, and the turn's
+// words name the play before it, so that play cannot be lost to the key.
 //
 // A window without the focus hears no live region at all with most screen readers:
 // what comes meanwhile is counted, the title says when it is your turn, and on
@@ -150,10 +152,10 @@ export class Speaker {
   }
 }
 
-// Where an item of the game's course is shown and read: "your turn" and whatever
-// refuses the player in the assertive region, everything that happens in the log.
+// Where an item of the game's course is shown and read: whatever refuses the player
+// in the assertive region, everything that happens (and whose turn it is) in the log.
 export function regionOf(item) {
-  if (item.kind === "turn" || item.kind === "refusal") return "alert";
+  if (item.kind === "refusal") return "alert";
   if (item.cue === "invalid" && item.interrupt) return "alert";
   return "log";
 }

@@ -8,7 +8,9 @@
 // A dropped connection is tried again with growing waits (about 30 seconds in
 // all, as the terminal game does); then the page says so and offers to try again.
 
-export const RETRY_WAITS = [0.5, 1, 2, 4, 8, 15];
+import { timing } from "./settings.js";
+
+const RETRY_WAITS = timing.retry;
 const TOKEN_KEY = "sniff-seat";
 
 export class Link {

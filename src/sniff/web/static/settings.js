@@ -3,9 +3,13 @@
 // keeps nothing (private windows may refuse) still plays: the choices last until
 // the page closes.
 
-// Seconds a step waits, to be heard, before the page tells the server so (the pace
-// chosen on the start page, by its index).
-export const PACE_SECONDS = [0, 0.5, 1, 2, 3];
+// The game's own times, as the server sent them with the page (no game-flow constant
+// is written here): "pace", the seconds a step may wait to be heard before the page
+// tells the server (the choice on the start page, by its index); "retry", the waits
+// between tries after a dropped connection; "longest_wait", the most the table waits
+// for a step to be heard; "heard_every", the least time between two "heard" messages.
+export const timing = JSON.parse(document.getElementById("sniff-data").textContent).timing;
+export const PACE_SECONDS = timing.pace;
 
 export const store = {
   get(key, fallback) {

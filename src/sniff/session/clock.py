@@ -1,9 +1,11 @@
-"""The server's sense of time, so that tests can move it on by hand.
+"""A shared table's sense of time, so that tests can move it on by hand.
 
-Every wait of the server (the 2 seconds before a dropped player is told, the
-grace before a bot plays for an absent one, the turn timer, 30 idle minutes)
-is a :meth:`Clock.call_later`. :class:`LoopClock` is the event loop's own;
-:class:`FakeClock` fires timers only when a test calls :meth:`FakeClock.advance`.
+Every wait of a table people share (the 2 seconds before a dropped player is
+told, the grace before a bot plays for an absent one, the turn timer, 30 idle
+minutes: :mod:`sniff.session.policy`) is a :meth:`Clock.call_later`.
+:class:`LoopClock` is the event loop's own (the server's); :class:`FakeClock`
+fires timers only when a test calls :meth:`FakeClock.advance`, with no event
+loop at all.
 """
 
 from __future__ import annotations
