@@ -2,26 +2,25 @@
 // reader through two live regions, and (if chosen) through the browser's own voice.
 //
 // Screen readers miss live-region changes that come too close together (several in
-// one tick are merged, or only the last is read, as VoiceOver does), and ignore a
-// region whose text did not change. So every item goes through one queue: the first
-// at once, each further one a short gap later, always as a new element. The game's
-// course (the plays, "your turn", the news, the chat) is one stream, appended to the
-// log (role="log", polite) in the order of the game and kept to a bounded length.
-// What answers the player's own key (an answer, a refusal) replaces the assertive
-// region's content. "Your turn" is held back until the plays said before it in the
-// same batch have had time to be read; a key pressed meanwhile lets it through at
-// once, after the key: a screen reader stops speaking at any key, and the turn's
-// words name the play before it, so that play cannot be lost to the key.
+// one tick are merged, or only the last is read, as VoiceOver does), ignore a region
+// whose text did not change, and may take changes that come while they are busy in
+// another order (Orca 43 read a deal before the round it belonged to). So what comes
+// together is said together: the items of the game's course that arrive within a
+// moment of each other (the plays of one step, "your turn" with the play that gave
+// it) are gathered into one new element of the log (role="log", polite), and the
+// elements follow each other a short gap apart, in the order of the game. What
+// answers the player's own key (an answer, a refusal) replaces the assertive
+// region's content. A screen reader stops speaking at any key; the turn's words name
+// the play before it, so that play cannot be lost to the key.
 //
 // A window without the focus hears no live region at all with most screen readers:
 // what comes meanwhile is counted, the title says when it is your turn, and on
 // coming back the page asks the server what happened since your last move.
 
 const GAP_MS = 100;
+const GATHER_MS = 40;
 const LOG_MOST = 200;
 const HISTORY_MOST = 500;
-const READ_MS_PER_CHAR = 30;  // a screen reader at a brisk rate: about 400 words a minute
-const HOLD_MOST_MS = 2500;
 
 export class Speaker {
   constructor({ log, alert, words, onAway }) {
@@ -38,46 +37,39 @@ export class Speaker {
     this.rate = 1.2;
     this.lang = "en";
     this.missed = 0;
-    this.turnWaiting = null;
     this.baseTitle = document.title;
     window.addEventListener("focus", () => this.back());
   }
 
-  // Items of one say frame, in order (*answer*: they answer the player's key). How
-  // long the log items before "your turn" take to read decides how long it waits.
+  // Items of one say frame, in order (*answer*: they answer the player's key). Items
+  // of the log that arrive while an element of the log waits its turn join it.
   say(items, answer = false) {
-    let before = 0;
+    const now = performance.now();
     for (const item of items) {
       if (!item || !item.text) continue;
       const region = answer ? "alert" : regionOf(item);
-      let hold = 0;
-      if (item.kind === "turn" && before > 0) {
-        hold = Math.min(HOLD_MOST_MS, before * READ_MS_PER_CHAR);
+      const last = this.queue[this.queue.length - 1];
+      if (region === "log" && last && last.region === "log") {
+        last.text = `${last.text} ${item.text}`;
+        last.turn = last.turn || item.kind === "turn";
+        continue;
       }
-      if (region === "log") before += item.text.length;
-      this.queue.push({ ...item, region, hold });
+      this.queue.push({ ...item, region, at: now, turn: item.kind === "turn" });
     }
     this.pump();
   }
 
-  // The player pressed a key: their hands are on the keys, nothing is held back.
+  // The player pressed a key: the page's own voice stops, as a screen reader does.
   hurry() {
-    for (const item of this.queue) item.hold = 0;
     if (this.voiceOn && window.speechSynthesis) window.speechSynthesis.cancel();
-    if (this.timer !== null) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    this.pump();
   }
 
   pump() {
     if (this.timer !== null || this.queue.length === 0) return;
     const now = performance.now();
     const next = this.queue[0];
-    const wait = Math.max(0, this.lastAt + GAP_MS - now, next.hold);
+    const wait = Math.max(0, this.lastAt + GAP_MS - now, next.at + GATHER_MS - now);
     if (wait > 0) {
-      next.hold = 0;
       this.timer = setTimeout(() => {
         this.timer = null;
         this.pump();
@@ -112,7 +104,7 @@ export class Speaker {
     this.speak(item.text, item.interrupt);
     if (!document.hasFocus()) {
       this.missed += 1;
-      if (item.kind === "turn") document.title = `${this.words.your_turn_title} – ${this.baseTitle}`;
+      if (item.turn) document.title = `${this.words.your_turn_title} – ${this.baseTitle}`;
     }
   }
 
