@@ -26,7 +26,6 @@ import contextlib
 import itertools
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -452,28 +451,15 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
-#: The echo of a first digit typed ("5..."): Orca says its dots its own way ("5 dot dot
-#: dot"), so it is matched by its digit alone.
-_DIGIT_ECHO = re.compile(r"^(\d)\.\.\.$")
-
-
 def _rows(text: str) -> list[str]:
     """The rows a text takes on an 80-column line, each on one line (as written)."""
-    echo = _DIGIT_ECHO.match(text.strip())
-    if echo:
-        return [echo.group(1)]
     return [_flat(row) for row in braille_lines(text, WIDTH)]
 
 
 def _holds(message: list[str], rows: list[str]) -> bool:
-    """Whether *rows* stand in *message* one after another, whole (a digit's echo as the
-    start of its row)."""
+    """Whether *rows* stand in *message* one after another, whole."""
     size = len(rows)
-    for start in range(len(message) - size + 1):
-        window = message[start : start + size]
-        if window == rows or (size == 1 and rows[0].isdigit() and window[0].startswith(rows[0])):
-            return True
-    return False
+    return any(message[start : start + size] == rows for start in range(len(message) - size + 1))
 
 
 def hearing(announced: Sequence[str], said: Sequence[Message]) -> Hearing:

@@ -33,13 +33,17 @@ def _own_terminal() -> None:
 
 
 def wait_raw(fd: int, timeout: float = 20.0) -> None:
-    """Wait until the program on the terminal *fd* reads keys one by one (its canonical
-    line mode off), at most *timeout* seconds."""
+    """Wait until the program on the terminal *fd* reads keys one by one as the game
+    does (its canonical line mode off, and Control C a key, not a signal), at most
+    *timeout* seconds. (Before that, in line mode, the game asks the terminal where its
+    cursor stands, with the line mode off a moment but Control C still a signal: a
+    key typed then would be taken for the terminal's answer.)"""
     import termios
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if not termios.tcgetattr(fd)[3] & termios.ICANON:
+        flags = termios.tcgetattr(fd)[3]
+        if not flags & termios.ICANON and not flags & termios.ISIG:
             return
         time.sleep(0.02)
 

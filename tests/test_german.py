@@ -181,7 +181,8 @@ def test_the_german_catalogue_keeps_to_the_games_words() -> None:
     assert found == []
 
 
-def test_the_echo_of_a_first_digit_is_the_number_trailing_off() -> None:
-    """Issue 22: "4 …." was heard, a full stop after the ellipsis."""
-    assert GameTexts(translator("de")).first_digit(4).text == "4…"
-    assert GameTexts(translator("en")).first_digit(4).text == "4..."
+def test_the_echo_of_a_first_digit_is_the_number_and_a_word() -> None:
+    """Issue 22: "4 …." was heard, a full stop after the ellipsis; issue 27: Orca read
+    "4..." in the terminal as "4 dot dot dot"."""
+    assert GameTexts(translator("de")).first_digit(4).text == "4 und."
+    assert GameTexts(translator("en")).first_digit(4).text == "4 and."

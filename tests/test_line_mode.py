@@ -1,5 +1,6 @@
 """``--screen line`` in a real pseudo-terminal: the bytes a braille display and a
-terminal screen reader get are plain lines, and one escape code that makes room."""
+terminal screen reader get are plain lines, the question where the cursor stands,
+and one escape code that makes room."""
 
 from __future__ import annotations
 
@@ -27,8 +28,11 @@ def test_line_mode_writes_plain_short_lines_and_no_colours(tmp_path: Path) -> No
     keys = [(0.3, "h")] + [(0.15, key) for key in ("e", "\x1b[C", "\x1b[B", "c", "s", "q", "y")]
     output = run_in_terminal(command, env, keys, timeout=15)
     text = output.decode("utf-8")
-    # No escape code but the one that makes room for the words without scrolling with
-    # them (cursor up, after empty lines: sniff.output.terminal_lines).
+    # No escape code but the question where the cursor stands (no terminal answers it
+    # here) and the one that makes room for the words without scrolling with them
+    # (cursor up, after empty lines: sniff.output.terminal_lines).
+    assert text.startswith("\x1b[6n"), repr(text[:20])
+    text = text[len("\x1b[6n") :]
     made_room = re.compile(r"(?:\r\n)+\x1b\[\d+A")
     assert made_room.match(text), repr(text[:80])  # the Return that started the game
     text = made_room.sub("", text)

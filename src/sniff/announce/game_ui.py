@@ -219,9 +219,11 @@ class GameTexts:
         return _say(text, UtteranceKind.REFUSAL, cue=Cue.INVALID)
 
     def first_digit(self, pip: int) -> Utterance:
-        """The short echo of the first digit of a jump ("five…")."""
-        # Translators: the echo of the first number typed to jump to a tile ("5 ...").
-        return _say(self.tr._("{pips}...").format(pips=pip), UtteranceKind.DIGIT)
+        """The short echo of the first digit of a jump ("5 and"), the other number to come.
+        In words, not dots: a screen reader reading the terminal says "5 dot dot dot"."""
+        # Translators: the echo of the first number typed to jump to a tile, the second
+        # number still to come ("5 and"; German "5 und"). No dots: screen readers read them.
+        return _say(self.tr._("{pips} and").format(pips=pip), UtteranceKind.DIGIT)
 
     def hand_edge(self, *, last: bool) -> Utterance:
         """Left at the first tile or Right at the last."""

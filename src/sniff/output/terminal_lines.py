@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import threading
 import time
@@ -69,10 +70,13 @@ GATHER_SECONDS = 0.04
 SPACING_SECONDS = 0.2
 #: The longest an announcement waits to be gathered with others.
 LONGEST_WAIT = 0.4
+#: How long the terminal may take to say where its cursor stands.
+LOCATE_SECONDS = 0.25
+_PLACE = re.compile(rb"\x1b\[(\d+);(\d+)R")
 #: Between making room on the screen and writing the words: the terminal must report
 #: them apart (it reports a scroll and the words after it as one piece, with the line
 #: before, which Orca then reads again).
-PRELUDE_GAP = 0.05
+PRELUDE_GAP = 0.15
 #: The speech outputs that write the lines themselves (the line echo does not).
 _WRITE_THEMSELVES = frozenset({SpeechOutput.TEXT, SpeechOutput.READER})
 
@@ -119,9 +123,9 @@ class LineWriter:
     *gather* (by default: whether the stream is a terminal) gathers and spaces
     the writes, on a thread of their own; *screen* (by default: a terminal on
     Linux, where it was measured with Orca) also keeps the rows counted and
-    makes room as above. The rows are known from the first time room is made:
-    before the first announcement, as the answer to the Return that started the
-    game. A failed write is raised by the next :meth:`write`.
+    makes room as above. The rows are known from :meth:`locate` on (the terminal
+    says where its cursor stands), or from the first time room is made. A failed
+    write is raised by the next :meth:`write`.
     """
 
     def __init__(
@@ -141,6 +145,22 @@ class LineWriter:
         self._written = 0.0  # when the last write went out
         self._error: Exception | None = None
         self._thread: threading.Thread | None = None
+
+    def locate(self, keyboard: TextIO | None = None) -> None:
+        """Ask the terminal where its cursor stands (the rows are known from then on, so
+        the first announcements go below what is on the screen without scrolling it).
+        Call it before anything else reads the keyboard (*keyboard*: ``sys.stdin``),
+        as the terminal answers there; one that does not answer within
+        :data:`LOCATE_SECONDS` leaves the rows unknown."""
+        if not self._screen:
+            return
+        keyboard = sys.stdin if keyboard is None else keyboard
+        with self._state, contextlib.suppress(OSError, ValueError, AttributeError):
+            place = _cursor_place(keyboard.fileno(), self.stream)
+            if place is not None:
+                row, column = place
+                self._row = row
+                self._open = column > 0
 
     def key(self, name: str) -> None:
         """The player pressed the key called *name* (its answer is written next)."""
@@ -240,6 +260,35 @@ class LineWriter:
                     self._put(blocks, prelude_gap=PRELUDE_GAP)
                 except Exception as error:  # the next write raises it, for the chain
                     self._error = error
+
+
+def _cursor_place(keyboard: int, stream: TextIO) -> tuple[int, int] | None:
+    """The cursor's (row, column), from 0, as the terminal answers a cursor position
+    request on *keyboard*; None where it does not answer in time."""
+    import select
+    import termios
+    import tty
+
+    if not (os.isatty(keyboard) and stream.isatty()):
+        return None
+    saved = termios.tcgetattr(keyboard)
+    try:
+        tty.setcbreak(keyboard)  # the answer comes as typed keys: not echoed, not held
+        stream.flush()
+        os.write(stream.fileno(), b"\x1b[6n")
+        answer = b""
+        deadline = time.monotonic() + LOCATE_SECONDS
+        while b"R" not in answer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([keyboard], [], [], left)[0]:
+                return None
+            answer += os.read(keyboard, 64)
+    finally:
+        termios.tcsetattr(keyboard, termios.TCSADRAIN, saved)
+    found = _PLACE.search(answer)
+    if found is None:
+        return None
+    return int(found.group(1)) - 1, int(found.group(2)) - 1
 
 
 def _write_at_once(stream: TextIO, text: str) -> None:

@@ -113,6 +113,8 @@ def build_context(
             screen_mode = ScreenMode.LINE
     if line_stream is None and screen_mode == ScreenMode.LINE:
         line_stream = sys.stdout  # nothing else writes there in line mode
+        # Where the terminal's cursor stands, asked before the keyboard is read.
+        writer_for(line_stream).locate()
     output = open_output(
         settings,
         translator,
