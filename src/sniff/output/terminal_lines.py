@@ -137,6 +137,7 @@ class LineWriter:
         self._state = threading.Condition()
         self._open = False  # the cursor stands at the end of a written line
         self._row: int | None = None  # the cursor's row, once known
+        self._made_room = False  # room made: the words go on the row below the top one
         # The last key pressed: the game was started with Return, most likely.
         self._key = KeyKind.CAUSE
         self._pending: list[str] = []
@@ -179,7 +180,8 @@ class LineWriter:
             if error is not None:
                 raise error
             if not self._gather:
-                self._put([block])
+                self._pending.append(block)
+                self._put()
                 return
             now = time.monotonic()
             if not self._pending:
@@ -195,9 +197,7 @@ class LineWriter:
         """Write what waits, and end the newest line: the game ends, and what follows
         starts on a line of its own."""
         with self._state, contextlib.suppress(OSError, ValueError):  # a stream closed already
-            if self._pending:
-                blocks, self._pending = self._pending, []
-                self._put(blocks)
+            self._put()
             if self._open:
                 self._open = False
                 self.stream.write("\n")
@@ -205,44 +205,46 @@ class LineWriter:
 
     # -- writing (lock held) -------------------------------------------------------------
 
-    def _put(self, blocks: list[str], *, prelude_gap: float | None = None) -> None:
-        """Write *blocks* as one announcement's lines. On a managed screen, where the
-        rows below are used up and the last key lets a screen reader read any new
-        text, first make room (a write of its own, *prelude_gap* seconds before the
-        words: the lock is let go meanwhile)."""
+    def _put(self, *, prelude_gap: float | None = None) -> None:
+        """Write what waits as one announcement's lines. On a managed screen, where
+        the rows below are used up and the last key lets a screen reader read any new
+        text, first make room: a write of its own, *prelude_gap* seconds before the
+        words (the lock is let go meanwhile; what comes meanwhile goes with them)."""
+        if self._screen and not self._made_room and self._room_needed():
+            height = _height(self.stream)
+            _write_at_once(self.stream, "\n" * (height - 1) + f"\x1b[{height - 1}A")
+            self._made_room = True
+            if prelude_gap:
+                self._state.wait(prelude_gap)
+        blocks, self._pending = self._pending, []
+        if not blocks:
+            return
         text = "\n".join(blocks)
-        lead = "\n" if self._open else ""
-        if self._screen:
-            prelude, lead = self._place(text.count("\n") + 1, lead)
-            if prelude:
-                _write_at_once(self.stream, prelude)
-                if prelude_gap:
-                    self._state.wait(prelude_gap)
+        rows = text.count("\n") + 1
+        lead = "\n" if self._open or self._made_room else ""
+        if self._made_room:
+            self._row, self._made_room = rows, False  # below the row made the top one
+        elif self._screen and self._row is not None:
+            height = _height(self.stream)
+            # Below the rows written while they fit; else the words scroll the screen.
+            self._row = self._row + rows if self._row + rows < height else height - 1
         _write_at_once(self.stream, lead + text)
         self._open = True
         self._written = time.monotonic()
 
-    def _place(self, rows: int, lead: str) -> tuple[str, str]:
-        """Where the next *rows* rows go: (what to write first to make room, the lead
-        before the words). Below the rows written while they fit; else, after a key
-        that lets a screen reader read any new text, scroll the screen up until the
-        last row written is the top one (the reader reads whitespace as nothing, and
-        after such a key no move of the cursor); else scroll with the words."""
+    def _room_needed(self) -> bool:
+        """Whether to make room before what waits: after a key that lets a screen reader
+        read any new text, once half the screen is used (early, so that the arrow keys
+        and the others' plays that follow find empty rows too) or when it would not fit.
+        After another key it cannot (the reader would read the cursor's moves)."""
+        if self._key is not KeyKind.CAUSE:
+            return False
         height = _height(self.stream)
+        rows = sum(block.count("\n") + 1 for block in self._pending)
         row = self._row
         fits = row is not None and row + rows < height
-        # After such a key, room is made early (once half the screen is used), so that
-        # the arrow keys and the others' plays that follow find empty rows too.
         early = row is None or row >= height // 2
-        if self._key is KeyKind.CAUSE and rows < height - 1 and (early or not fits):
-            self._row = rows
-            return "\n" * (height - 1) + f"\x1b[{height - 1}A", "\n"
-        if fits and row is not None:
-            self._row = row + rows
-            return "", lead
-        if row is not None:
-            self._row = height - 1  # it scrolled: the cursor is on the last row
-        return "", lead
+        return rows < height - 1 and (early or not fits)
 
     def _run(self) -> None:
         with self._state:
@@ -255,9 +257,8 @@ class LineWriter:
                 if wait > 0:
                     self._state.wait(wait)
                     continue  # more may have come meanwhile
-                blocks, self._pending = self._pending, []
                 try:
-                    self._put(blocks, prelude_gap=PRELUDE_GAP)
+                    self._put(prelude_gap=PRELUDE_GAP)
                 except Exception as error:  # the next write raises it, for the chain
                     self._error = error
 
