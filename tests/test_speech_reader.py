@@ -231,16 +231,24 @@ def test_what_each_key_is_to_a_terminal_reader() -> None:
     assert [str(key_kind(k)) for k in ("f1", "escape", "c-c", "")] == ["other"] * 4
 
 
-def test_a_write_that_fails_on_the_writing_thread_is_raised_by_the_next() -> None:
+@pytest.mark.parametrize("screen", [True, False], ids=["rows kept", "plain"])
+def test_a_write_that_fails_on_the_writing_thread_is_raised_by_the_next(screen: bool) -> None:
     class Broken(_Terminal):
         def write(self, text: str) -> int:
             raise OSError(5, "Input/output error")
 
-    writer = LineWriter(Broken())
+    # (On a kept screen the first write is the room made: it fails as well.)
+    writer = LineWriter(Broken(), screen=screen)
     writer.write("Anna plays.")
     time.sleep(SPACING_SECONDS + 0.2)
     with pytest.raises(OSError):
         writer.write("Ben plays.")
+    # The thread did not try the lost words again and again (holding the lock: this
+    # write would wait for ever); the next words go out, and their failure is raised.
+    writer.write("Cleo plays.")
+    time.sleep(SPACING_SECONDS + 0.2)
+    with pytest.raises(OSError):
+        writer.write("Dan plays.")
 
 
 def test_with_a_reader_the_screen_is_lines_and_a_full_screen_asked_for_is_explained(

@@ -260,7 +260,9 @@ class LineWriter:
                 try:
                     self._put(prelude_gap=PRELUDE_GAP)
                 except Exception as error:  # the next write raises it, for the chain
-                    self._error = error
+                    # What waited is dropped with it (else the thread would try it
+                    # again at once, for ever, and hold the lock).
+                    self._error, self._pending = error, []
 
 
 def _cursor_place(keyboard: int, stream: TextIO) -> tuple[int, int] | None:
