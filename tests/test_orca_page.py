@@ -23,8 +23,8 @@ from webplay import CHROMIUM, FLAGS, WebServer
 pytestmark = [pytest.mark.slow, pytest.mark.orca, pytest.mark.xdist_group("orca")]
 
 #: The voice's pace and the player's pause in the suite (the figures' are 25 and 1.0).
-FAST = 60.0
-PAUSE = 0.5
+FAST = 150.0
+PAUSE = 0.3
 #: Notes each paragraph the page adds to a live region, with the wall clock, so that
 #: it can be compared with when Orca was given it.
 RECORDER = """
@@ -107,6 +107,13 @@ class PagePlayer:
             answered = sum(1 for item in self.items() if item["region"] == "log")
             self.key(action)
             done += 1
+        # The answer to the last action too (the game's course after it) is heard.
+        self.desk.wait_until(
+            lambda: sum(1 for item in self.items() if item["region"] == "log") > answered,
+            max(1.0, deadline - time.monotonic()),
+            "the answer to the last action",
+        )
+        self.listen()
         return done
 
 
@@ -153,6 +160,23 @@ def _open_table(desk: OrcaDesktop, web: WebServer, page: Any) -> int:
     return start
 
 
+def _into_focus_mode(desk: OrcaDesktop, start: int) -> bool:
+    """Wait for Orca to take the game area, and for its focus mode; where it stays in
+    browse mode (Orca 43 now and then does, when the focus comes as the game area is
+    shown), switch as docs/web.md tells the player: Orca+A. Whether it had to."""
+    desk.wait_until(
+        lambda: any("The game:" in m.text for m in desk.orca_said()[start:]), 20, "the game area"
+    )
+    try:
+        desk.wait_for_words("Focus mode", timeout=2, after=start)
+        return False
+    except AssertionError:
+        desk.wait_quiet()  # (a key cuts the voice: the player listens to the end first)
+        desk.key("Insert+a")
+        desk.wait_for_words("Focus mode", timeout=5, after=start)
+        return True
+
+
 def _index(said: list[Message], text: str, after: int = 0) -> int | None:
     want = _flat(text)[:60]
     for index in range(after, len(said)):
@@ -166,16 +190,19 @@ def test_orca_reads_the_page_once_and_in_the_order_of_the_game(
 ) -> None:
     desk, web, page = chromium_on
     start = _open_table(desk, web, page)
+    toggled = _into_focus_mode(desk, start)
     player = PagePlayer(desk, page, PAUSE)
-    played = player.play(8, limit=90)
+    played = player.play(5, limit=60)
     player.listen()
     items = player.items()
     said = desk.orca_said()[start:]
     log = [_flat(item["text"]) for item in items if item["region"] == "log"]
     turns = [text for text in log if "Your turn" in text]
     positions = [_index(said, text[-60:]) for text in log]
-    print(f"\nOrca, page: {len(log)} paragraphs of the log, {len(turns)} turns, {played} keys")
-    assert played == 8 and len(turns) >= 2, log
+    print(f"\nOrca, page: {len(log)} paragraphs of the log, {len(turns)} turns, ", end="")
+    print(f"{played} keys", end="")
+    print(" (Orca+A switched to focus mode first)" if toggled else "")
+    assert played == 5 and len(turns) >= 2, log
     # The page's keys reach the game: Orca is in focus mode in the game area.
     assert any("Focus mode" in m.text for m in said)
     assert not any(m.text.strip() in ("T", "blank", "Browse mode") for m in said)

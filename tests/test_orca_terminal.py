@@ -31,8 +31,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.orca, pytest.mark.xdist_group("orca"
 #: In the suite the voice speaks faster than the figures' 25 characters a second, and
 #: the player waits less: the same order of events in less time
 #: (``benchmarks/bench_orca.py`` measures at the figures' pace).
-FAST = 60.0
-PAUSE = 0.4
+FAST = 150.0
+PAUSE = 0.25
 
 
 def _sniff(tmp_path: Path, *options: str) -> list[str]:
