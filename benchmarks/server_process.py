@@ -149,7 +149,7 @@ async def _freezing() -> None:
 async def run(options: ServerOptions, *, freeze: bool = False, threaded: bool = False) -> None:
     server = SniffServer(options)
     if threaded:
-        server.store.threaded_until = float("inf")
+        server.store.pace.threaded_until = float("inf")
     # (kept here, so that the task lives as long as the server)
     freezer = asyncio.get_running_loop().create_task(_freezing()) if freeze else None
     timed = TimedThinker(server.thinker)
@@ -191,7 +191,7 @@ async def run(options: ServerOptions, *, freeze: bool = False, threaded: bool = 
         await server.close()
 
 
-async def _not_written(self: TableStore, host: object) -> None:
+async def _not_written(self: TableStore, host: object, *, whole: bool = False) -> None:
     """(``--no-snapshots``) what the server would cost if saving cost nothing."""
 
 

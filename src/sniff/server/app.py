@@ -13,6 +13,7 @@ slow disk sends the saves to worker threads (:mod:`sniff.server.store`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import logging
@@ -46,12 +47,11 @@ from sniff.server.web import WebPages
 from sniff.server.words import TableWords
 from sniff.session.clock import Clock, LoopClock
 from sniff.session.game import BOT_NAMES, GameSession
-from sniff.session.keeping import Recorder, RecordSink
 from sniff.session.policy import GRACE, SeatState
 from sniff.session.simulate import bot_seed
 from sniff.session.table import Thinker
 from sniff.storage import SaveState
-from sniff.storage.records import PlayerInfo
+from sniff.storage.records import STEP_KEY, PlayerInfo
 
 __all__ = ["ServerOptions", "SniffServer"]
 
@@ -170,6 +170,8 @@ class SniffServer:
             await self._server.wait_closed()
         for host in list(self.tables.values()):
             await host.flush()
+            with contextlib.suppress(OSError):
+                await self.store.write(host, whole=True)  # (the bots' generators too)
             host.close()
         await self.store.sync()
         self.store.close()
@@ -280,6 +282,7 @@ class SniffServer:
         timer: int,
         owner: str,
         started: bool = False,
+        journaled: int | None = None,
     ) -> HostedTable:
         host = HostedTable(
             code,
@@ -297,6 +300,7 @@ class SniffServer:
             words=TableWords(),  # web: the words of every browser at this table
         )
         self.tables[code] = host
+        self.store.watch(host, journaled)
         for seat in seats:
             if seat.key is not None:
                 self._tokens[seat.key] = (code, seat.index)
@@ -360,12 +364,7 @@ class SniffServer:
             if not seat.person:
                 seat.name = next(names, f"Bot {seat.index + 1}")
         session.state.players = tuple(_player_info(seat) for seat in host.seats)
-        try:
-            sink = RecordSink.create(self.store.record_path(host.code), session)
-        except OSError as error:
-            _log.warning("no record for table %s: %s", host.code, error)
-            return
-        session.listeners.append(Recorder(sink, lambda what, error: _log.warning("%s", error)))
+        self.store.begin(host)  # (the record, the table's journal from now on)
 
     def _restore(self, kept: Kept) -> None:
         """A table from its snapshot: everyone away until they come back."""
@@ -385,16 +384,9 @@ class SniffServer:
             timer=timer if timer in (0, 60, 120, 300) else 0,
             owner=str(kept.table.get("owner", ""))[:64],
             started=kept.table.get("started") is True,
+            journaled=kept.journaled,
         )
         self.addresses.opened_table(host.owner)
-        if host.started:
-            record = self.store.record_path(kept.code)
-            try:
-                sink, _aside = RecordSink.open(record, session, own=True)
-            except (OSError, ValueError) as error:
-                _log.warning("record of table %s not continued: %s", kept.code, error)
-            else:
-                session.listeners.append(Recorder(sink, lambda what, e: _log.warning("%s", e)))
         for seat in seats:
             if seat.person and seat.taken:
                 seat.away_since = self.clock.now()
@@ -437,6 +429,7 @@ class SniffServer:
             data = json.loads(line)
             if data.get("type") == "game":
                 data["seed"] = None
+            data.pop(STEP_KEY, None)  # (the journal's own: where each step ends)
             out.append(data)
         connection.send(RecordFrame(tuple(out)))
 
