@@ -316,8 +316,9 @@ class HostedTable:
 
     async def flush(self) -> None:
         """Save the table, then send what waited for the save: a step is told only
-        once it is on disk (in the system's cache: see :mod:`sniff.server.store`). One flush at a time (the lock): frames go out in the order
-        they were made, and no older snapshot is written over a newer one.
+        once it is on disk (in the system's cache: see :mod:`sniff.server.store`). One
+        flush at a time (the lock): frames go out in the order they were made, and no
+        older snapshot is written over a newer one.
 
         A save that fails (a full disk) is said in the server's log, and tried again
         at the next step; the players hear the game go on meanwhile, never silence."""
