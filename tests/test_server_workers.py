@@ -110,3 +110,24 @@ def test_sniff_serve_on_a_folder_in_use_says_so_and_stops(tmp_path: Path) -> Non
     assert done.returncode == 2
     assert "Datenordner" in done.stderr and str(tmp_path) in done.stderr
     assert not (tmp_path / "tables").exists() or not any((tmp_path / "tables").iterdir())
+
+
+def test_a_second_sniff_host_on_one_data_folder_is_told_in_its_language(tmp_path: Path) -> None:
+    from sniff.announce.online import OnlineWords
+    from sniff.server.app import ServerOptions
+    from sniff.ui.online import HostedServer
+
+    async def both() -> None:
+        first = HostedServer(ServerOptions(tmp_path, port=0, web=False))
+        await first.start()
+        try:
+            with pytest.raises(FolderInUse):
+                await HostedServer(ServerOptions(tmp_path, port=0, web=False)).start()
+        finally:
+            await first.server.close()
+
+    asyncio.run(both())
+    english = OnlineWords(translator("en")).cannot_sit("data-in-use", str(tmp_path)).text
+    german = OnlineWords(translator("de")).cannot_sit("data-in-use", str(tmp_path)).text
+    assert str(tmp_path) in english and "nother game is hosting" in english
+    assert str(tmp_path) in german and "Datenordner" in german
