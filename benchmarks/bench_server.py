@@ -21,6 +21,9 @@ Figures (one JSON line each, as the other benchmarks print them):
 - ``server_cpu_per_action_ms``: the server's CPU time in that window, all of
   it (frames in and out, ``heard``, ``ready``, deals, snapshots), divided by
   the people's actions. Goal: at most 1 ms.
+- ``journal_step_p95_ms``: in that window, the event loop's own time for a
+  step's journal (its lines made, and its table's share of the batch that
+  appended them), the p95 of each added. Goal: at most 0.2 ms.
 - ``resume_ms``: in that window, a person's connection closed, then opened
   again: from the new connection's start to its seat's ``state`` frame (the
   catch-up), p95. Goal: at most 1,000 ms.
@@ -294,6 +297,7 @@ def measure(
         "decisions": own["decisions"],
         "server_loop_lag": spread(own["loop_lags"]),
         "saves": spread(own["saves"]),
+        "journal": _journal(own["journal_lines"], own["journal_batches"]),
         "server_stuck": own["stuck"],
         "collections": _collections(own["collections"]),
         "waits": [t for r in reports for t in r["bot_waits"]],
@@ -329,6 +333,30 @@ def _collections(passes: Sequence[Sequence[float]]) -> dict[str, Any]:
 
 def ms(seconds: float) -> float:
     return round(seconds * 1e3, 1)
+
+
+def _journal(lines: Sequence[float], batches: Sequence[Sequence[float]]) -> dict[str, Any]:
+    """The event loop's time for one step's journal: its lines made, and its table's
+    share of the batch that wrote them (a batch's time over its tables), each spread;
+    ``step_p95_ms`` adds the two p95s (an upper bound of the step's own p95)."""
+    shares = [seconds / tables for seconds, tables in batches for _ in range(int(tables))]
+
+    def fine(times: Sequence[float]) -> dict[str, Any]:  # (to the microsecond)
+        if not times:
+            return {"count": 0}
+        return {"p50_ms": round(percentile(times, 0.5) * 1e3, 3),
+                "p95_ms": round(percentile(times, 0.95) * 1e3, 3),
+                "max_ms": round(max(times) * 1e3, 3), "count": len(times)}  # fmt: skip
+
+    made, written = fine(lines), fine(shares)
+    both = made.get("p95_ms", 0.0) + written.get("p95_ms", 0.0)
+    return {
+        "step_p95_ms": round(both, 3),
+        "lines": made,
+        "write_share": written,
+        "batches": len(batches),
+        "tables_per_batch": round(len(shares) / max(1, len(batches)), 2),
+    }
 
 
 def spread(times: Sequence[float]) -> dict[str, Any]:
@@ -370,7 +398,7 @@ def human_tables(args: argparse.Namespace) -> None:
                 "actions_per_s": round(got["acts"] / got["seconds"], 1),
                 **{k: got[k] for k in ("server_cpu_share", "cpu_per_action_ms", "refused",
                                        "games", "client_lag_p95_ms", "server_loop_lag",
-                                       "saves", "collections", "load_average",
+                                       "saves", "journal", "collections", "load_average",
                                        "cpu_pressure", "errors")},
             }  # fmt: skip
             print(json.dumps({"step": step}), file=sys.stderr, flush=True)
@@ -457,6 +485,9 @@ def emit_first(step: dict[str, Any], got: dict[str, Any], args: argparse.Namespa
          server_stuck=got["server_stuck"], **common)  # fmt: skip
     figure("server_cpu_per_action_ms", step["cpu_per_action_ms"], "ms", goal="<= 1",
          actions_per_s=step["actions_per_s"], server_cpu_share=step["server_cpu_share"],
+         **common)  # fmt: skip
+    journal = step["journal"]
+    figure("journal_step_p95_ms", journal["step_p95_ms"], "ms", goal="<= 0.2", **journal,
          **common)  # fmt: skip
     comebacks = got["comebacks"] or {"times": [], "missed_events": []}
     resume = spread(comebacks["times"])

@@ -48,6 +48,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from sniff.server import store as store_module
 from sniff.server.app import ServerOptions, SniffServer
 from sniff.server.limits import ServerLimits
 from sniff.server.store import TableStore
@@ -84,6 +85,8 @@ class Watch:
     def __init__(self) -> None:
         self.lags: list[float] = []
         self.saves: list[float] = []
+        self.journal_lines: list[float] = []  # seconds each step's lines took to make
+        self.journal_batches: list[tuple[float, int]] = []  # (seconds, tables) a batch
         self.stuck: list[str] = []
         self.collections: list[tuple[int, float]] = []  # (generation, seconds)
         self.tick = time.monotonic()
@@ -123,17 +126,38 @@ class Watch:
         write = TableStore.write
         watch = self
 
-        async def timed(store: TableStore, host: Any) -> None:
+        async def timed(store: TableStore, host: Any, *, whole: bool = False) -> None:
             started = time.perf_counter()
-            await write(store, host)
+            await write(store, host, whole=whole)
             watch.saves.append(time.perf_counter() - started)
 
         TableStore.write = timed  # type: ignore[method-assign,assignment]
 
+    def time_journal(self, store: TableStore) -> None:
+        """The event loop's own time for each step's journal: its lines made (on the
+        loop, at the step) and its share of the batch written (one ``write`` per table,
+        all on the loop at the end of the pass), measured apart and added."""
+        lines = store_module.step_lines  # type: ignore[attr-defined]
+        watch = self
+
+        def timed_lines(*args: Any) -> str:
+            started = time.perf_counter()
+            text = lines(*args)
+            watch.journal_lines.append(time.perf_counter() - started)
+            return text
+
+        def committed(seconds: float, tables: int) -> None:
+            watch.journal_batches.append((seconds, tables))
+
+        store_module.step_lines = timed_lines  # type: ignore[attr-defined,assignment]
+        store.journals.on_commit = committed
+
     def take(self) -> dict[str, Any]:
         out = {"loop_lags": self.lags, "saves": self.saves, "stuck": self.stuck[:5],
-               "collections": self.collections}  # fmt: skip
+               "collections": self.collections, "journal_lines": self.journal_lines,
+               "journal_batches": self.journal_batches}  # fmt: skip
         self.lags, self.saves, self.stuck, self.collections = [], [], [], []
+        self.journal_lines, self.journal_batches = [], []
         return out
 
 
@@ -149,13 +173,14 @@ async def _freezing() -> None:
 async def run(options: ServerOptions, *, freeze: bool = False, threaded: bool = False) -> None:
     server = SniffServer(options)
     if threaded:
-        server.store.threaded_until = float("inf")
+        server.store.pace.threaded_until = float("inf")
     # (kept here, so that the task lives as long as the server)
     freezer = asyncio.get_running_loop().create_task(_freezing()) if freeze else None
     timed = TimedThinker(server.thinker)
     server.thinker = timed
     watch = Watch()
     watch.time_saves()
+    watch.time_journal(server.store)
     lagging = asyncio.get_running_loop().create_task(watch.lag())
     await server.start()
     print(f"port {server.port}", flush=True)
@@ -191,7 +216,7 @@ async def run(options: ServerOptions, *, freeze: bool = False, threaded: bool = 
         await server.close()
 
 
-async def _not_written(self: TableStore, host: object) -> None:
+async def _not_written(self: TableStore, host: object, *, whole: bool = False) -> None:
     """(``--no-snapshots``) what the server would cost if saving cost nothing."""
 
 

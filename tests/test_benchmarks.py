@@ -34,6 +34,7 @@ RUNS = [
     (["bench_ui.py", "--smoke"], None, {"key_to_speech_game_p95", "cold_start_median"}),
     (["bench_web.py", "--smoke"], "chromium", {"play_to_browser_log_p95_ms"}),
     (["bench_server.py", "--smoke"], None, {"server_cpu_per_action_ms", "leak_games"}),
+    (["bench_kills.py", "--smoke"], None, {"kills_told_events_lost", "kills_torn_steps_read"}),
     (
         ["tournament.py", "--a", "oracle", "--b", "greedy", "--games", "2", "--jobs", "1",
          "--target", "10"],

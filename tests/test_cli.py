@@ -504,8 +504,9 @@ def test_every_command_has_its_help_in_german(
     for de_action, en_action in zip(de_actions, en_actions, strict=True):
         if en_action.help and en_action.help != argparse.SUPPRESS:
             assert de_action.help != en_action.help, f"sniff {command} {en_action.dest}: English"
-        # The value's placeholder too (--record DATEI, --pace SEKUNDEN): only N stays N.
-        if isinstance(en_action.metavar, str) and en_action.metavar not in ("N",):
+        # The value's placeholder too (--record DATEI, --pace SEKUNDEN): only the numbers
+        # N and K/N (sniff serve --worker) stay as they are.
+        if isinstance(en_action.metavar, str) and en_action.metavar not in ("N", "K/N"):
             assert de_action.metavar != en_action.metavar, f"{command} {en_action.metavar}"
     assert out.count("Aufruf: ") == 1 and not re.search(r"\b(FILE|SECONDS|PLAYERS)\b", out)
 

@@ -28,12 +28,13 @@ def _certificate(folder: Path) -> tuple[Path, Path]:
     return cert, key
 
 
-def test_nginx_takes_the_sites_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["nginx-sniff.conf", "nginx-sniff-workers.conf"])
+def test_nginx_takes_the_sites_file(tmp_path: Path, name: str) -> None:
     nginx = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
     if nginx is None:
         pytest.skip("nginx is not installed")
     cert, key = _certificate(tmp_path)
-    site = (DEPLOY / "nginx-sniff.conf").read_text(encoding="utf-8")
+    site = (DEPLOY / name).read_text(encoding="utf-8")
     assert LIVE + "fullchain.pem" in site and LIVE + "privkey.pem" in site
     site = site.replace(LIVE + "fullchain.pem", str(cert)).replace(LIVE + "privkey.pem", str(key))
     (tmp_path / "site.conf").write_text(site, encoding="utf-8")
@@ -66,12 +67,13 @@ def test_the_sites_file_passes_the_websocket_and_the_players_address() -> None:
     assert "server 127.0.0.1:8765;" in site
 
 
-def test_caddy_validates_the_caddyfile(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["Caddyfile", "Caddyfile-workers"])
+def test_caddy_validates_the_caddyfile(tmp_path: Path, name: str) -> None:
     caddy = shutil.which("caddy")
     if caddy is None:
         pytest.skip("caddy is not installed")
     # (a copy whose log goes to the test's folder: validating opens the log file)
-    text = (DEPLOY / "Caddyfile").read_text(encoding="utf-8")
+    text = (DEPLOY / name).read_text(encoding="utf-8")
     text = text.replace("/var/log/caddy/sniff.log", str(tmp_path / "sniff.log"))
     (tmp_path / "Caddyfile").write_text(text, encoding="utf-8")
     done = subprocess.run(
@@ -79,6 +81,17 @@ def test_caddy_validates_the_caddyfile(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=60, cwd=tmp_path,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_the_workers_files_route_each_process_its_own_characters() -> None:
+    from sniff.server.workers import share
+
+    first, second = share(1, 2), share(2, 2)
+    nginx = (DEPLOY / "nginx-sniff-workers.conf").read_text(encoding="utf-8")
+    caddy = (DEPLOY / "Caddyfile-workers").read_text(encoding="utf-8")
+    for text in (nginx, caddy):
+        assert f"^/ws/[{first[0]}-9A-{first[-1]}]$" in text
+        assert f"^/ws/[{second[0]}-{second[-1]}]$" in text
 
 
 def test_the_service_runs_the_server_on_loopback_behind_the_proxy() -> None:

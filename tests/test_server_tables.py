@@ -1,25 +1,20 @@
 """Tables on the server: bots named apart from the people, the muggins rule online, the
-budgets of an address, and a table nobody sits at ending after half an hour, saved."""
+budgets of an address, a table nobody sits at ending after half an hour, saved, and its
+snapshot (tests/test_server_journal.py: the journal)."""
 
 from __future__ import annotations
 
 import asyncio
-import errno
 import json
-import logging
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from netplay import Player, server, url_of
 from sniff.server.limits import ServerLimits
-from sniff.server.store import SLOW_WRITE, SLOW_WRITES, THREADED_FOR
 from sniff.server.store import _replace as replace
 from sniff.session.clock import FakeClock
 from sniff.session.policy import IDLE_END
-from sniff.storage import load_game, restore
 from sniff.storage.records import read_record, verify
 from sniff.storage.savegame import snapshot_to_json
 
@@ -133,51 +128,6 @@ def test_a_snapshot_written_with_kept_random_states_is_the_snapshot(tmp_path: Pa
     asyncio.run(go())
 
 
-def test_saves_are_written_on_the_loop_and_in_threads_while_the_disk_is_slow(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A save is written on the event loop; a few in a row that take too long (a slow
-    disk, here the real write made slow) send the next ones to the store's threads,
-    and the game goes on, every step on disk before it is told."""
-    threads: list[str] = []
-    slow = [True]
-
-    def write(path: Path, text: str) -> None:
-        threads.append(threading.current_thread().name)
-        if slow[0]:
-            time.sleep(SLOW_WRITE * 2)
-        replace(path, text)
-
-    monkeypatch.setattr("sniff.server.store._replace", write)
-
-    async def go() -> None:
-        async with server(tmp_path, seed=24) as running:
-            ada = Player(url_of(running), "Ada")
-            await ada.open()
-            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "greedy"]})
-            await ada.wait_for(lambda: len(threads) > SLOW_WRITES + 2)
-            store = running.store
-            main = threading.main_thread().name
-            assert threads[:SLOW_WRITES] == [main] * SLOW_WRITES  # on the loop, slow
-            assert store.threaded_until > time.monotonic() + THREADED_FOR / 2
-            rest = threads[SLOW_WRITES:]
-            assert rest and all(t.startswith("sniff-store") for t in rest)
-            slow[0] = False
-            store.threaded_until = 0.0  # (the minute past)
-            # (and however busy the machine running this test, no save counts as slow)
-            monkeypatch.setattr("sniff.server.store.SLOW_WRITE", 5.0)
-            written = len(threads)
-            await ada.wait_for(lambda: len(threads) > written + 3)
-            # (one save may have been under way in a thread when the disk came back)
-            assert set(threads[written + 1 :]) == {main}
-            host = next(iter(running.tables.values()))
-            saved, _, _ = restore(load_game(store.path(host.code)))  # whole, and readable
-            assert 6 < len(saved.log) <= len(host.session.game.log)
-            await ada.close()
-
-    asyncio.run(go())
-
-
 def test_a_snapshot_that_cannot_be_written_leaves_the_one_before_whole(tmp_path: Path) -> None:
     path = tmp_path / "ABCD2345.json"
     replace(path, '{"first": 1}')
@@ -188,41 +138,3 @@ def test_a_snapshot_that_cannot_be_written_leaves_the_one_before_whole(tmp_path:
     with pytest.raises(OSError):
         replace(path, '{"third": 3}')
     assert path.read_text(encoding="utf-8") == '{"second": 2}'
-
-
-def test_a_table_that_cannot_be_saved_plays_on_and_is_saved_once_it_can(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
-    """A full disk (here: every save refused with ENOSPC) must not leave the players in
-    silence: the steps still reach them, the log says it once, and the table is saved
-    at the first step after the disk has room again."""
-    full = [True]
-
-    def write(path: Path, text: str) -> None:
-        if full[0]:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        replace(path, text)
-
-    monkeypatch.setattr("sniff.server.store._replace", write)
-
-    async def go() -> None:
-        async with server(tmp_path, seed=24) as running:
-            ada = Player(url_of(running), "Ada")
-            await ada.open()
-            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "greedy"]})
-            await ada.wait_for(lambda: ada.at > 10)  # the game goes on, told to Ada
-            host = next(iter(running.tables.values()))
-            path = running.store.path(host.code)
-            assert not path.exists()
-            full[0] = False
-            at = ada.at
-            await ada.wait_for(lambda: ada.at > at + 2 and path.exists())
-            saved, _, _ = restore(load_game(path))
-            assert len(saved.log) > at
-            await ada.close()
-
-    with caplog.at_level(logging.WARNING, logger="sniff.server.hosted"):
-        asyncio.run(go())
-    said = [r.getMessage() for r in caplog.records if r.name == "sniff.server.hosted"]
-    assert sum("cannot be saved" in m for m in said) == 1
-    assert any("is saved again" in m for m in said)

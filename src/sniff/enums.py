@@ -250,3 +250,6 @@ class CommandProblem(str, Enum):
     NOT_ONLINE = "not-online"  # name, choices: a house rule an online table does not take
     AT_LEAST = "at-least"  # option, least: a number of an option below its least
     PORT = "port"  # value: not a port (0 to 65535)
+    AT_MOST = "at-most"  # option, most: a number of an option above its most
+    WORKER = "worker"  # value: --worker not K/N (1 <= K <= N <= 32)
+    DATA_IN_USE = "data-in-use"  # folder: another server holds the data folder's lock

@@ -214,6 +214,24 @@ class ErrorWords:
             return tr._("--port must be a number from 0 to 65535, not {value}").format(
                 value=v["value"]
             )
+        if problem is CommandProblem.AT_MOST:
+            # Translators: a number of a command's option is too large (sniff serve
+            # --workers 40); {option} is the option as typed, {most} the most it takes.
+            text = tr._("{option} must be {most} or less")
+            return text.format(option=v["option"], most=v["most"])
+        if problem is CommandProblem.WORKER:
+            # Translators: sniff serve --worker with something that is not "K/N" (process K
+            # of a server of N processes, e.g. 2/4).
+            text = tr._("--worker {value}: give the process and the processes as K/N, e.g. 2/4")
+            return text.format(value=_quoted(v["value"]))
+        if problem is CommandProblem.DATA_IN_USE:
+            # Translators: sniff serve, when another server already keeps its tables in the
+            # same data folder; {folder} is that folder.
+            text = tr._(
+                "another sniff serve is using the data folder {folder}: "
+                "each server needs a folder of its own (--data)"
+            )
+            return text.format(folder=v["folder"])
         # CommandProblem.PART_MISSING
         # Translators: a part of the installed game cannot be loaded; {detail} names it.
         return tr._("a part of sniff is missing: {detail}").format(detail=v["detail"])

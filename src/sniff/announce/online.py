@@ -221,6 +221,11 @@ class OnlineWords:
             "bad-rules": tr._("these rules cannot be played: {detail}"),
             # Translators: the name chosen has no letter or digit.
             "bad-name": tr._("a name needs at least one letter or digit"),
+            # Translators: sniff host, while another game on this computer is hosting tables
+            # from the same data folder; {detail} is that folder.
+            "data-in-use": tr._(
+                "another game is hosting tables from the data folder {detail}: end it first"
+            ),
         }
         # Translators: the server refused to seat the player; {detail} says why.
         text = texts.get(code) or tr._("the server said no: {detail}")

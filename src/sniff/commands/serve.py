@@ -13,8 +13,11 @@ from pathlib import Path
 
 from sniff.commands.common import Subparsers, UsageError, add_language_option, language_of
 from sniff.enums import CommandProblem
+from sniff.server.workers import MOST_WORKERS, parse_worker
 
 __all__ = ["add_parser", "run"]
+
+_log = logging.getLogger(__name__)
 
 
 def add_parser(subparsers: Subparsers) -> None:
@@ -113,6 +116,23 @@ def add_parser(subparsers: Subparsers) -> None:
             "the longest an expert or master bot thinks per play (default: 0.2; 0: no limit)"
         ),
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        # Translators: `sniff serve --help`: the --workers option
+        help=tr._(
+            "server processes, one per core, behind a proxy that routes by the code "
+            "(default: 1; see docs/online.md)"
+        ),
+    )
+    parser.add_argument(
+        "--worker",
+        metavar="K/N",
+        # Translators: `sniff serve --help`: the --worker option
+        help=tr._("run as process K of a server of N (what --workers starts)"),
+    )
     add_language_option(parser)
     parser.set_defaults(handler=run)
 
@@ -128,24 +148,40 @@ def check_numbers(args: argparse.Namespace) -> None:
         "--per-address": (args.per_address, 1),
         "--tables-per-address": (args.tables_per_address, 1),
         "--bot-workers": (1 if args.bot_workers is None else args.bot_workers, 1),
+        "--workers": (args.workers, 1),
     }
     for option, (value, smallest) in least.items():
         if not value >= smallest:  # (NaN too)
             raise UsageError(CommandProblem.AT_LEAST, option=option, least=smallest)
+    if args.workers > MOST_WORKERS:
+        raise UsageError(CommandProblem.AT_MOST, option="--workers", most=MOST_WORKERS)
+    if args.workers > 1 and args.port + args.workers - 1 > 65535:
+        raise UsageError(CommandProblem.PORT, value=args.port + args.workers - 1)
+    if args.worker is not None:
+        try:
+            parse_worker(args.worker)
+        except ValueError:
+            raise UsageError(CommandProblem.WORKER, value=args.worker) from None
 
 
 def run(args: argparse.Namespace) -> int:
     from sniff.i18n import translator
-    from sniff.server.app import ServerOptions, SniffServer
+    from sniff.server.app import FolderInUse, ServerOptions, SniffServer
+    from sniff.server.codes import ALPHABET
     from sniff.server.limits import ServerLimits
+    from sniff.server.workers import share
     from sniff.storage import data_dir, load_settings
 
     language = language_of(args, load_settings(keep_aside=False).settings.language)
     tr = translator(language)
     check_numbers(args)
+    data = args.data or data_dir() / "server"
+    if args.workers > 1 and args.worker is None:
+        return run_workers(args, data, language)
     logging.basicConfig(level=logging.WARNING, format="sniff serve: %(message)s")
+    codes = ALPHABET if args.worker is None else share(*parse_worker(args.worker))
     options = ServerOptions(
-        data=args.data or data_dir() / "server",
+        data=data,
         host=args.host,
         port=args.port,
         limits=ServerLimits(
@@ -158,12 +194,15 @@ def run(args: argparse.Namespace) -> int:
         trusted_proxies=tuple(args.trusted_proxy),
         bot_workers=args.bot_workers,
         bot_time=args.bot_time,
+        codes=codes,
     )
 
     async def serve() -> None:
         server = SniffServer(options)
         try:
             await server.start()
+        except FolderInUse as error:
+            raise UsageError(CommandProblem.DATA_IN_USE, folder=error.folder) from None
         except OSError as error:
             raise UsageError(
                 CommandProblem.LISTEN, address=f"{args.host}:{args.port}", error=error
@@ -200,3 +239,42 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def run_workers(args: argparse.Namespace, data: Path, language: str) -> int:
+    """``--workers N``: N servers, each in a process of its own with its own codes, port
+    (``--port`` and on) and data folder (``DATA/worker-K``), each started again if it
+    stops; the proxy in front routes by the code (docs/online.md)."""
+    from sniff.server.workers import Supervisor, plan, worker_command
+    from sniff.storage.lock import BUSY, FolderLock
+
+    logging.basicConfig(level=logging.WARNING, format="sniff serve: %(message)s")
+    with FolderLock.acquire(data) as lock:  # (one such server on one folder)
+        if lock.state == BUSY:
+            raise UsageError(CommandProblem.DATA_IN_USE, folder=data)
+        options = worker_options(args, language)
+        supervisor = Supervisor(
+            plan(args.workers, args.port, data),
+            lambda worker: worker_command(worker, options),
+            lambda worker, pid: _log.info("worker %s started: process %d", worker.name, pid),
+        )
+        return supervisor.run()
+
+
+def worker_options(args: argparse.Namespace, language: str) -> list[str]:
+    """The options each worker of ``--workers`` is given: the server's own, the bots'
+    processes shared out among the workers unless ``--bot-workers`` says."""
+    import os
+
+    bots = args.bot_workers or max(1, (os.cpu_count() or 1) // args.workers)
+    out = [
+        "--host", args.host, "--grace", str(args.grace), "--max-tables", str(args.max_tables),
+        "--per-address", str(args.per_address),
+        "--tables-per-address", str(args.tables_per_address),
+        "--bot-workers", str(bots), "--bot-time", str(args.bot_time), "--lang", language,
+    ]  # fmt: skip
+    for origin in args.origin:
+        out += ["--origin", origin]
+    for proxy in args.trusted_proxy:
+        out += ["--trusted-proxy", proxy]
+    return out

@@ -1,4 +1,12 @@
-"""Where a server is: what a player types, made into the WebSocket address.
+"""Where a server is: what a player types, made into the WebSocket address; and
+which of a server's processes holds a table, from its code.
+
+A server may run one process per core behind a proxy (docs/online.md), each with
+tables whose codes begin with its own characters. The client puts the first
+character of the code it joins (or of its resume token, which begins with its
+table's) in the address, ``/ws/K``, and the proxy sends the connection to that
+process; a ``create`` goes to plain ``/ws``, to any process. A server of one
+process takes every address alike.
 
 >>> server_url("192.168.1.20")
 'ws://192.168.1.20:8765/ws'
@@ -6,6 +14,10 @@
 'wss://sniff.example.org/ws'
 >>> server_url("ws://[::1]:9000/ws")
 'ws://[::1]:9000/ws'
+>>> routed("wss://sniff.example.org/ws", code="k7qd-3mxa")
+'wss://sniff.example.org/ws/K'
+>>> routed("wss://sniff.example.org/ws")
+'wss://sniff.example.org/ws'
 >>> is_loopback("127.0.0.1"), is_loopback("::1"), is_loopback("0.0.0.0")
 (True, True, False)
 """
@@ -16,9 +28,49 @@ import ipaddress
 import socket
 from urllib.parse import urlsplit
 
-__all__ = ["DEFAULT_PORT", "host_address", "is_loopback", "server_url"]
+__all__ = [
+    "CODE_ALIASES",
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
+    "DEFAULT_PORT",
+    "host_address",
+    "is_loopback",
+    "normal_code",
+    "routed",
+    "server_url",
+]
 
 DEFAULT_PORT = 8765
+
+#: An invite code's characters: Crockford's base 32 (digits and capitals without I, L,
+#: O and U), and its length (:mod:`sniff.server.codes` makes them).
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+CODE_LENGTH = 8
+#: The look-alikes a code is read with: what each stands for.
+CODE_ALIASES = {"O": "0", "I": "1", "L": "1"}
+_ALIASES = str.maketrans(CODE_ALIASES)
+
+
+def normal_code(text: str) -> str | None:
+    """The code *text* means, or None if it cannot be one: any case, hyphens and spaces
+    ignored, the look-alikes taken as what they look like (O as zero, I and L as one).
+
+    >>> normal_code("k7qd 3mxa") == normal_code("K7QD-3MXA")
+    True
+    """
+    cleaned = text.upper().replace("-", "").replace(" ", "").translate(_ALIASES)
+    if len(cleaned) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in cleaned):
+        return None
+    return cleaned
+
+
+def routed(url: str, *, code: str | None = None, token: str | None = None) -> str:
+    """The address *url* (``.../ws``) for a connection that joins or watches table *code*,
+    or resumes with *token*: the table's first character after it, for a proxy that
+    routes by it (see the module docstring); *url* itself for a new table, or a key
+    that names no process (a token of a server before this)."""
+    first = (normal_code(code) or "")[:1] if code is not None else (token or "")[:1]
+    return f"{url}/{first}" if first and first in CODE_ALPHABET else url
 
 
 def server_url(text: str) -> str:

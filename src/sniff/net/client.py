@@ -34,6 +34,7 @@ from sniff.engine import (
     RuleSet,
 )
 from sniff.enums import NewsKind
+from sniff.net.address import routed
 from sniff.net.codec import action_json
 from sniff.net.frames import (
     FrameType,
@@ -135,12 +136,14 @@ class RemoteLink:
 
     async def open(self, request: Request) -> None:
         """Connect, say hello, and sit down as *request* asks; raises :class:`ConnectError`."""
-        await self._connect()
-        await self._sit(request.frame)
+        frame = request.frame
+        await self._connect(routed(self.url, code=frame.get("code"), token=frame.get("token")))
+        await self._sit(frame)
 
-    async def _connect(self) -> None:
+    async def _connect(self, url: str) -> None:
+        """Connect to *url* (the server's address, routed to the table's process)."""
         try:
-            self.ws = await self.opener(self.url)
+            self.ws = await self.opener(url)
         except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError) as error:
             raise ConnectError("unreachable", str(error) or type(error).__name__) from None
         self._reader = asyncio.get_running_loop().create_task(self._read())
@@ -411,7 +414,7 @@ class RemoteLink:
             if self.closed:
                 return
             try:
-                await self._connect()
+                await self._connect(routed(self.url, token=self.token))
                 await self._sit({"type": "resume", "token": self.token})
             except ConnectError as error:
                 if error.code in ("no-seat", "version"):

@@ -13,6 +13,7 @@ slow disk sends the saves to worker threads (:mod:`sniff.server.store`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
 import logging
@@ -35,7 +36,7 @@ from sniff.enums import BotLevel, SeatKind
 from sniff.net.frames import PERSON, ErrorFrame, RecordFrame, SeatedFrame
 from sniff.net.messages import Ask, Create, Join, Key, Resume, Watch
 from sniff.net.wire import LIMITS, ErrorCode, FrameError, write_frame
-from sniff.server.codes import new_code, new_token, normal_code, token_hash
+from sniff.server.codes import ALPHABET, new_code, new_token, normal_code, token_hash
 from sniff.server.connection import CLOSE_TRY_LATER, Connection
 from sniff.server.hosted import HostedTable
 from sniff.server.limits import AddressBook, ServerLimits
@@ -46,14 +47,14 @@ from sniff.server.web import WebPages
 from sniff.server.words import TableWords
 from sniff.session.clock import Clock, LoopClock
 from sniff.session.game import BOT_NAMES, GameSession
-from sniff.session.keeping import Recorder, RecordSink
 from sniff.session.policy import GRACE, SeatState
 from sniff.session.simulate import bot_seed
 from sniff.session.table import Thinker
 from sniff.storage import SaveState
-from sniff.storage.records import PlayerInfo
+from sniff.storage.lock import BUSY, FolderLock
+from sniff.storage.records import STEP_KEY, PlayerInfo
 
-__all__ = ["ServerOptions", "SniffServer"]
+__all__ = ["FolderInUse", "ServerOptions", "SniffServer"]
 
 _log = logging.getLogger(__name__)
 
@@ -66,6 +67,15 @@ BOT_TIME = 0.2
 #: Seconds between moving what has lived that long out of the cycle collector's sight,
 #: and how many of those between whole passes (see :meth:`SniffServer._tame_collector`).
 FREEZE_EVERY, FREEZES_PER_WHOLE_PASS = 10.0, 360
+
+
+class FolderInUse(RuntimeError):
+    """Another server holds the data folder's lock: two servers on one folder would both
+    restore and both write every table."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(f"another server is using the data folder {folder}")
+        self.folder = folder
 
 
 @dataclass
@@ -84,6 +94,10 @@ class ServerOptions:
     #: A seeded server (tests) thinks by budget only, so that its games play again.
     bot_time: float | None = BOT_TIME
     web: bool = True
+    #: The characters this process's codes begin with: all of them, or in a server of
+    #: several processes its own share (:mod:`sniff.server.workers`), by which the proxy
+    #: routes to it.
+    codes: str = ALPHABET
     #: Tests only: table *n* is dealt from seed ``seed + n`` and its bots seeded as in
     #: ``sniff simulate``, so a hosted game can be played again locally. Never set by
     #: ``sniff serve``: a seed known outside the server would tell every hand.
@@ -115,6 +129,7 @@ class SniffServer:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._made = 0  # tables made (for a seeded test server)
         self._collector: asyncio.Future[None] | None = None
+        self._lock: FolderLock | None = None
         self.web: Callable[[Request], Response | None] | None = None
         if options.web:  # web: the page at / and /t/CODE, its files at /static/
             self.web = WebPages()
@@ -122,20 +137,33 @@ class SniffServer:
     # -- running -----------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Restore the kept tables, then listen."""
+        """Lock the data folder, restore the kept tables, then listen. Raises
+        :class:`FolderInUse` if another server holds the folder (the lock goes with its
+        process, even after kill -9), :class:`OSError` if the address is taken."""
+        self._lock = FolderLock.acquire(self.options.data)
+        if self._lock.state == BUSY:
+            self._lock = None
+            raise FolderInUse(self.options.data)
+        if not self._lock.writable:  # (a folder nobody can write: said at each save)
+            _log.warning("the data folder %s cannot be written", self.options.data)
         for kept in self.store.load():
             self._restore(kept)
         options = self.options
-        self._server = await serve(
-            self._connected,
-            options.host,
-            options.port,
-            max_size=LIMITS.size,
-            max_queue=16,
-            compression=None,
-            process_request=self._request,
-            server_header=f"sniff/{__version__}",
-        )
+        try:
+            self._server = await serve(
+                self._connected,
+                options.host,
+                options.port,
+                max_size=LIMITS.size,
+                max_queue=16,
+                compression=None,
+                process_request=self._request,
+                server_header=f"sniff/{__version__}",
+            )
+        except OSError:
+            self._lock.release()
+            self._lock = None
+            raise
         self._collector = asyncio.ensure_future(self._tame_collector())
 
     async def _tame_collector(self) -> None:
@@ -170,11 +198,16 @@ class SniffServer:
             await self._server.wait_closed()
         for host in list(self.tables.values()):
             await host.flush()
+            with contextlib.suppress(OSError):
+                await self.store.write(host, whole=True)  # (the bots' generators too)
             host.close()
         await self.store.sync()
         self.store.close()
         if self.pool is not None:
             self.pool.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def spawn(self, coroutine: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coroutine)
@@ -184,8 +217,10 @@ class SniffServer:
     # -- connections ---------------------------------------------------------------------
 
     def _request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Before the handshake: the web page's files, and the browser's Origin checked."""
-        if request.path.split("?")[0] != "/ws":
+        """Before the handshake: the web page's files, and the browser's Origin checked.
+        The game's connection is at ``/ws``, or ``/ws/K`` where a proxy routes by the
+        table's first character (:func:`~sniff.net.address.routed`)."""
+        if not _game_path(request.path.split("?")[0]):
             if self.web is not None:
                 return self.web(request)
             return connection.respond(HTTPStatus.NOT_FOUND, "Not found\n")
@@ -243,9 +278,9 @@ class SniffServer:
             rules.check_players(len(message.seats))
         except RulesError as error:
             raise FrameError(ErrorCode.BAD_RULES, str(error)) from None
-        code = new_code()
+        code = new_code(self.options.codes)
         while code in self.tables:
-            code = new_code()
+            code = new_code(self.options.codes)
         seats = [
             SeatState(i, SeatKind.HUMAN) if kind == PERSON else SeatState(i, SeatKind.BOT, kind)
             for i, kind in enumerate(message.seats)
@@ -280,6 +315,7 @@ class SniffServer:
         timer: int,
         owner: str,
         started: bool = False,
+        journaled: int | None = None,
     ) -> HostedTable:
         host = HostedTable(
             code,
@@ -297,6 +333,7 @@ class SniffServer:
             words=TableWords(),  # web: the words of every browser at this table
         )
         self.tables[code] = host
+        self.store.watch(host, journaled)
         for seat in seats:
             if seat.key is not None:
                 self._tokens[seat.key] = (code, seat.index)
@@ -304,7 +341,7 @@ class SniffServer:
 
     def _seat(self, connection: Connection, host: HostedTable, seat: SeatState, name: str) -> None:
         connection.table, connection.seat = host, seat
-        token = new_token()
+        token = new_token(host.code[0])  # (a proxy routes a comeback by it)
         connection.send(SeatedFrame(seat.index, token))  # (at once; the rest after the save)
         host.take(seat, token, name, connection)
         assert seat.key is not None
@@ -360,12 +397,7 @@ class SniffServer:
             if not seat.person:
                 seat.name = next(names, f"Bot {seat.index + 1}")
         session.state.players = tuple(_player_info(seat) for seat in host.seats)
-        try:
-            sink = RecordSink.create(self.store.record_path(host.code), session)
-        except OSError as error:
-            _log.warning("no record for table %s: %s", host.code, error)
-            return
-        session.listeners.append(Recorder(sink, lambda what, error: _log.warning("%s", error)))
+        self.store.begin(host)  # (the record, the table's journal from now on)
 
     def _restore(self, kept: Kept) -> None:
         """A table from its snapshot: everyone away until they come back."""
@@ -385,16 +417,9 @@ class SniffServer:
             timer=timer if timer in (0, 60, 120, 300) else 0,
             owner=str(kept.table.get("owner", ""))[:64],
             started=kept.table.get("started") is True,
+            journaled=kept.journaled,
         )
         self.addresses.opened_table(host.owner)
-        if host.started:
-            record = self.store.record_path(kept.code)
-            try:
-                sink, _aside = RecordSink.open(record, session, own=True)
-            except (OSError, ValueError) as error:
-                _log.warning("record of table %s not continued: %s", kept.code, error)
-            else:
-                session.listeners.append(Recorder(sink, lambda what, e: _log.warning("%s", e)))
         for seat in seats:
             if seat.person and seat.taken:
                 seat.away_since = self.clock.now()
@@ -437,6 +462,7 @@ class SniffServer:
             data = json.loads(line)
             if data.get("type") == "game":
                 data["seed"] = None
+            data.pop(STEP_KEY, None)  # (the journal's own: where each step ends)
             out.append(data)
         connection.send(RecordFrame(tuple(out)))
 
@@ -457,6 +483,11 @@ class SniffServer:
         if not connection.words or not isinstance(words, TableWords):
             raise FrameError(ErrorCode.NO_WORDS, "this server takes keys from words clients only")
         words.key(host, connection, seat.index, key, self.spawn)
+
+
+def _game_path(path: str) -> bool:
+    """Whether *path* is the game's WebSocket: ``/ws``, or ``/ws/`` and one character."""
+    return path == "/ws" or (len(path) == 5 and path.startswith("/ws/") and path[4] != "/")
 
 
 def _player_info(seat: SeatState) -> PlayerInfo:

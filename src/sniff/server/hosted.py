@@ -10,10 +10,10 @@ browser's words (:class:`~sniff.server.seats.WordsMaker`), and sends them.
 
 Every frame a seat gets is built from that seat's :class:`~sniff.session.table.Update`
 (the events it may see and its own view) or from public news: nothing else.
-A step's frames go out only after the snapshot that holds it is on disk
-(:meth:`HostedTable.flush`), so no action the server confirmed is lost; only a
-save the disk refuses (full) lets them go out unsaved, said in the log, rather
-than leave the players in silence.
+A step's frames go out only after its lines are in the table's journal (and its
+snapshot, when one is due: :mod:`sniff.server.store`) (:meth:`HostedTable.flush`),
+so no action the server confirmed is lost; only a save the disk refuses (full)
+lets them go out unsaved, said in the log, rather than leave the players in silence.
 """
 
 from __future__ import annotations
@@ -316,8 +316,9 @@ class HostedTable:
 
     async def flush(self) -> None:
         """Save the table, then send what waited for the save: a step is told only
-        once it is on disk. One flush at a time (the lock): frames go out in the order
-        they were made, and no older snapshot is written over a newer one.
+        once it is on disk (in the system's cache: see :mod:`sniff.server.store`). One
+        flush at a time (the lock): frames go out in the order they were made, and no
+        older snapshot is written over a newer one.
 
         A save that fails (a full disk) is said in the server's log, and tried again
         at the next step; the players hear the game go on meanwhile, never silence."""

@@ -1,26 +1,31 @@
-"""Where the server keeps its tables: one snapshot file per table, and records.
+"""Where the server keeps its tables: each table's record as its journal, a snapshot
+now and then, and every table read back after a restart.
 
-``DATA/tables/CODE.json`` is a saved game (:mod:`sniff.storage.savegame`)
-whose ``ui`` part holds the table itself (its code, seats, hashed tokens,
-timer). It is written atomically after every step, before the step is told to
-anyone (:meth:`HostedTable.flush`): a server killed at any moment restarts
-with every table as its players last heard it. Files written are synced to
-the disk together every :data:`SYNC_EVERY` seconds, in a worker thread (one
-sync per file and step would cap the server at a few hundred steps a second),
-so a power cut may lose the last seconds, a crash nothing.
+``DATA/records/CODE.jsonl`` is the game's ``sniff-record/1`` record, and the
+table's journal (:mod:`sniff.storage.journal`): from the game's start, the lines
+of each step are appended to it before the step is told to anyone
+(:meth:`TableStore.write`, awaited by :meth:`HostedTable.flush`), the appends
+of many tables gathered into one batch (:mod:`sniff.server.journals`). A
+server killed at any moment restarts with every table as its players last
+heard it. The files written are synced to the disk together every
+:data:`SYNC_EVERY` seconds, in a worker thread (one sync per file and step
+would cap the server at a few hundred steps a second), so a power cut may lose
+the last seconds, a crash nothing.
 
-A snapshot (about 10 KB) is written on the event loop itself: without a sync
-that is a copy into the system's cache, a fraction of a millisecond, and
-handing it to a thread cost more (the thread waits for the interpreter's lock
-while the loop is busy; measured in docs/performance.md). Should writes take
-longer than :data:`SLOW_WRITE` again and again (a slow or network disk), the
-store writes in its worker threads for the next :data:`THREADED_FOR` seconds,
-so that a slow disk never holds up every table.
+``DATA/tables/CODE.json`` is a saved game (:mod:`sniff.storage.savegame`) whose
+``ui`` part holds the table itself (its code, seats, hashed tokens, timer): what a
+record does not hold. It is written atomically when the table itself changes (a
+seat taken, the game begun), at every step before the game begins or while its
+journal cannot be written, after each deal (the game's random generator moves
+only there), every :data:`SNAPSHOT_EVERY` steps, and when the server stops. A
+snapshot (about 10 KB) is written on the event loop: without a sync that is a
+copy into the system's cache, a fraction of a millisecond. While writes are slow
+(:class:`~sniff.server.journals.DiskPace`: a slow or network disk) they go to
+the worker threads, so that a slow disk never holds up every table.
 
-``DATA/records/CODE.jsonl`` is the game's ``sniff-record/1`` record, written
-as the game goes; a finished table's snapshot moves to ``DATA/finished/``.
-Reading is bounded: a damaged snapshot is set aside with one line in the log,
-never a crash.
+A finished table's snapshot moves to ``DATA/finished/``. Reading is bounded: a
+damaged snapshot is set aside with one line in the log, never a crash; a
+journal that is not the snapshot's game is kept aside and written anew.
 """
 
 from __future__ import annotations
@@ -31,17 +36,32 @@ import json
 import logging
 import os
 import time
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sniff.engine import Dealt, Event
 from sniff.server.codes import normal_code
+from sniff.server.journals import DiskPace, Journals
 from sniff.server.seats import seat_json
-from sniff.storage.atomic import sync_folder
+from sniff.storage.atomic import set_aside, sync_folder
+from sniff.storage.journal import (
+    JournalError,
+    continue_snapshot,
+    journal_text,
+    read_journal,
+    step_lines,
+)
+from sniff.storage.limits import DataError
+from sniff.storage.record_types import RecordError
+from sniff.storage.records import keep_aside
 from sniff.storage.savegame import (
     GameSnapshot,
+    SaveError,
     load_or_set_aside,
+    restore,
     rng_state_to_json,
     snapshot_to_json,
 )
@@ -49,25 +69,14 @@ from sniff.storage.savegame import (
 if TYPE_CHECKING:
     from sniff.server.hosted import HostedTable
 
-__all__ = [
-    "SLOW_WITHIN",
-    "SLOW_WRITE",
-    "SLOW_WRITES",
-    "SYNC_EVERY",
-    "THREADED_FOR",
-    "Kept",
-    "TableStore",
-]
+__all__ = ["SNAPSHOT_EVERY", "SYNC_EVERY", "Kept", "TableStore"]
 
 _log = logging.getLogger(__name__)
 
 #: Seconds between the syncs of the files written meanwhile.
 SYNC_EVERY = 2.0
-#: Snapshots' writes on the event loop that take longer than :data:`SLOW_WRITE` seconds,
-#: :data:`SLOW_WRITES` of them within :data:`SLOW_WITHIN` seconds (one alone may be the
-#: machine, busy for a moment), send the writes to the worker threads for
-#: :data:`THREADED_FOR` seconds.
-SLOW_WRITE, SLOW_WRITES, SLOW_WITHIN, THREADED_FOR = 0.02, 3, 10.0, 60.0
+#: Steps of a game between two snapshots of its table, at the most.
+SNAPSHOT_EVERY = 64
 #: Where a random state's text goes in a snapshot's text.
 _HOLE = "\u0000sniff-state\u0000"
 _HOLE_TEXT = '"\\u0000sniff-state\\u0000"'
@@ -75,11 +84,33 @@ _HOLE_TEXT = '"\\u0000sniff-state\\u0000"'
 
 @dataclass(frozen=True)
 class Kept:
-    """A table read back from its snapshot."""
+    """A table read back: its snapshot brought up to its journal's last whole step, and
+    how many events its journal holds (None: it has none, the game not begun)."""
 
     code: str
     snapshot: GameSnapshot
     table: dict[str, Any]
+    journaled: int | None = None
+
+
+@dataclass
+class _Keeping:
+    """What the store knows of one table between its saves."""
+
+    journaled: int | None  # events in its journal (None: none yet)
+    ends: list[int] = field(default_factory=list)  # the steps ended since (positions)
+    actions: int = 0  # the game's actions at the last step's end
+    due: bool = True  # a snapshot is due
+    steps: int = 0  # steps journaled since the last snapshot
+    table: dict[str, Any] | None = None  # the table part of the last snapshot
+
+    def stepped(self, position: int, actions: int) -> None:
+        """A step of the game has ended at *position*."""
+        if position > (self.ends[-1] if self.ends else 0):
+            self.ends.append(position)
+        elif actions != self.actions:
+            self.due = True  # (an action without a line: a muggins call let go)
+        self.actions = actions
 
 
 class TableStore:
@@ -96,9 +127,10 @@ class TableStore:
         self._unsynced: set[Path] = set()
         self._syncing: asyncio.Task[None] | None = None
         self._states: dict[tuple[str, int], tuple[Any, str]] = {}  # (code, slot) -> state, JSON
-        self.writes = 0
-        self.threaded_until = 0.0  # time.monotonic() until which writes go to the threads
-        self._slow: list[float] = []  # when the last slow writes on the loop ended
+        self._keeping: dict[str, _Keeping] = {}
+        self.pace = DiskPace()
+        self.journals = Journals(self._pool, self.pace, self._unsynced.add)
+        self.writes = 0  # snapshots written
 
     def path(self, code: str) -> Path:
         return self.tables / f"{code}.json"
@@ -106,20 +138,98 @@ class TableStore:
     def record_path(self, code: str) -> Path:
         return self.records / f"{code}.jsonl"
 
-    def text_of(self, host: HostedTable) -> str:
+    # -- keeping a table -----------------------------------------------------------------
+
+    def watch(self, host: HostedTable, journaled: int | None = None) -> None:
+        """Keep *host* from now on; *journaled*: the events its journal holds (a table
+        read back), None for a table without one yet."""
+        keeping = _Keeping(journaled, actions=len(host.session.state.actions))
+        self._keeping[host.code] = keeping
+        actions = host.session.state.actions
+        game = host.session.game
+        host.table.after_step.append(lambda: keeping.stepped(len(game.log), len(actions)))
+
+    def begin(self, host: HostedTable) -> None:
+        """The game begins: its journal is written with the game so far (the first deal).
+        A journal that cannot be written is tried again at each step, and meanwhile
+        each step is kept by a snapshot."""
+        keeping = self._keeping[host.code]
+        keeping.journaled, keeping.ends = None, []
+        self._journal_whole(host, keeping)
+
+    def _journal_whole(self, host: HostedTable, keeping: _Keeping) -> bool:
+        """The journal written whole, with the game so far; False if it cannot be."""
+        session = host.session
+        text = journal_text(session.game, session.seed, session.players)
+        try:
+            self.journals.create(host.code, self.record_path(host.code), text)
+        except OSError as error:
+            _log.warning("the record of table %s cannot be written: %s", host.code, error)
+            return False
+        keeping.journaled = len(session.game.log)
+        keeping.ends = [end for end in keeping.ends if end > keeping.journaled]
+        return True
+
+    async def write(self, host: HostedTable, *, whole: bool = False) -> None:
+        """Keep what *host* did since the last time: its steps appended to its journal,
+        then its snapshot if one is due (or *whole*). Raises :class:`OSError` when either
+        cannot be written (the next call tries again)."""
+        code = host.code
+        keeping = self._keeping.get(code)
+        if keeping is None:
+            return  # (finished: its files are closed)
+        if host.started:
+            await self._append(host, keeping)
+        table = table_part(host)
+        due = keeping.due or whole or keeping.steps >= SNAPSHOT_EVERY or table != keeping.table
+        if due or keeping.journaled is None:
+            await self.snapshot(host, table)
+            keeping.due, keeping.steps, keeping.table = False, 0, table
+
+    async def _append(self, host: HostedTable, keeping: _Keeping) -> None:
+        code, log = host.code, host.session.game.log
+        if self.journals.needs_whole(code) or not self.journals.holds(code):
+            keeping.journaled = None
+            if not self._journal_whole(host, keeping):
+                raise OSError(f"the record of table {code} cannot be written")
+            keeping.due = True
+            return
+        done = keeping.journaled
+        assert done is not None
+        position = len(log)
+        if position <= done:
+            return
+        events = log[done:position]
+        data = step_lines(events, done, keeping.ends).encode("utf-8")
+        await self.journals.append(code, data)
+        keeping.journaled = position
+        keeping.ends = [end for end in keeping.ends if end > position]
+        keeping.steps += 1
+        keeping.due = keeping.due or _deals(events)
+
+    async def snapshot(self, host: HostedTable, table: dict[str, Any] | None = None) -> None:
+        """Write *host*'s snapshot atomically: on the loop, or in a worker thread while
+        the disk is slow (see the module docstring)."""
+        path = self.path(host.code)
+        text = self.text_of(host, table)
+        if self.pace.threaded:
+            await asyncio.get_running_loop().run_in_executor(self._pool, _replace, path, text)
+        else:
+            started = time.monotonic()
+            _replace(path, text)
+            self.pace.took(started)
+        self.writes += 1
+        self._unsynced.add(path)
+        if self._syncing is None or self._syncing.done():
+            self._syncing = asyncio.get_running_loop().create_task(self._sync_later())
+
+    def text_of(self, host: HostedTable, table: dict[str, Any] | None = None) -> str:
         """The table's snapshot as text (built on the event loop: it reads the game).
 
         The random generators' states are most of a snapshot (625 numbers each, the
         game's and every bot's) and change only at a deal or a bot's decision: each
-        state's text is kept and put in as it is, not written again at every step."""
-        table = {
-            "code": host.code,
-            "seats": [seat_json(seat) for seat in host.seats],
-            "timer": host.timer,
-            "started": host.started,
-            "owner": host.owner,
-        }
-        snap = host.session.snapshot({"table": table})
+        state's text is kept and put in as it is, not written again every time."""
+        snap = host.session.snapshot({"table": table or table_part(host)})
         data = snapshot_to_json(snap)
         states = [snap.rng_state, *snap.bot_rng_states]
         data["rng"], data["bots"] = _HOLE, [_HOLE if s is not None else None for s in states[1:]]
@@ -150,63 +260,42 @@ class TableStore:
         self._states[key] = (state, text)
         return text
 
-    async def write(self, host: HostedTable) -> None:
-        """Write *host*'s snapshot atomically: on the loop, or in a worker thread while
-        the disk is slow (see the module docstring)."""
-        path = self.path(host.code)
-        text = self.text_of(host)
-        loop = asyncio.get_running_loop()
-        if time.monotonic() < self.threaded_until:
-            await loop.run_in_executor(self._pool, _replace, path, text)
-        else:
-            started = time.monotonic()
-            _replace(path, text)
-            ended = time.monotonic()
-            if ended - started > SLOW_WRITE:
-                self._slow = [t for t in self._slow if t > ended - SLOW_WITHIN] + [ended]
-                if len(self._slow) >= SLOW_WRITES:
-                    self._slow = []
-                    self.threaded_until = ended + THREADED_FOR
-                    _log.warning(
-                        "%d saves took over %.0f ms within %.0f s (the last %.0f ms): "
-                        "saving in worker threads for %.0f s",
-                        SLOW_WRITES,
-                        SLOW_WRITE * 1000,
-                        SLOW_WITHIN,
-                        (ended - started) * 1000,
-                        THREADED_FOR,
-                    )
-        self.writes += 1
-        self._unsynced.add(path)
-        if self._syncing is None or self._syncing.done():
-            self._syncing = loop.create_task(self._sync_later())
-
     async def _sync_later(self) -> None:
         await asyncio.sleep(SYNC_EVERY)
         await self.sync()
 
     async def sync(self) -> None:
         """Sync every file written since the last sync (and their folder)."""
-        paths, self._unsynced = self._unsynced, set()
+        paths = set(self._unsynced)
+        self._unsynced.clear()
         if paths:
             await asyncio.get_running_loop().run_in_executor(self._pool, _sync, paths)
 
     def finish(self, host: HostedTable) -> None:
-        """A finished (or idle) table's snapshot moves out of the tables to restore."""
-        for key in [key for key in self._states if key[0] == host.code]:
+        """A finished (or idle) table: its journal closed, its snapshot (written whole)
+        out of the tables to restore."""
+        code = host.code
+        self._keeping.pop(code, None)
+        self.journals.close(code)
+        for key in [key for key in self._states if key[0] == code]:
             del self._states[key]
-        source = self.path(host.code)
+        source = self.path(code)
         try:
+            _replace(source, self.text_of(host))
             os.replace(source, self.finished / source.name)
         except OSError as error:
             _log.warning("could not move %s aside: %s", source, error)
         self._unsynced.discard(source)
+        self._unsynced.add(self.finished / source.name)
+
+    # -- reading back --------------------------------------------------------------------
 
     def load(self) -> list[Kept]:
-        """Every table to restore; a damaged file is set aside and said in the log."""
+        """Every table to restore, each brought up to its journal; a damaged file is set
+        aside and said in the log."""
         kept = []
         for path in sorted(self.tables.glob("*.json")):
-            snap, problem, aside = load_or_set_aside(path, people=16)
+            snap, problem, aside = load_or_set_aside(path, replay=False, people=16)
             if snap is None:
                 _log.warning("table %s set aside as %s: %s", path.name, aside, problem)
                 continue
@@ -215,13 +304,86 @@ class TableStore:
             if not isinstance(table, dict) or code != path.stem or normal_code(str(code)) != code:
                 _log.warning("table %s is not a table of this server: left as it is", path.name)
                 continue
-            kept.append(Kept(code, snap, table))
+            try:
+                kept.append(self._read_back(code, snap, table))
+            except SaveError as error:
+                with contextlib.suppress(OSError):
+                    aside = set_aside(path)
+                _log.warning("table %s set aside as %s: %s", path.name, aside, error)
         return kept
 
+    def _read_back(self, code: str, snap: GameSnapshot, table: dict[str, Any]) -> Kept:
+        """Table *code* from its snapshot and journal (see :mod:`sniff.storage.journal`).
+        Raises :class:`SaveError` when the snapshot does not replay."""
+        if table.get("started") is not True:
+            restore(snap)  # (checked: a table that will not come back is set aside)
+            return Kept(code, snap, table)
+        path = self.record_path(code)
+        try:
+            journal = read_journal(path)
+            continued = continue_snapshot(snap, journal)
+        except FileNotFoundError:
+            return self._journal_anew(code, snap, table, None)
+        except (RecordError, DataError, JournalError) as error:
+            return self._journal_anew(code, snap, table, error)
+        if journal.cut:
+            _log.warning(
+                "table %s: the last %d bytes of its record were not a whole step: cut",
+                code,
+                journal.cut,
+            )
+        try:
+            self.journals.keep(code, path, continued.size, continued.append)
+        except OSError as error:
+            _log.warning("the record of table %s cannot be continued: %s", code, error)
+            return Kept(code, continued.snapshot, table)
+        return Kept(code, continued.snapshot, table, continued.journaled)
+
+    def _journal_anew(
+        self, code: str, snap: GameSnapshot, table: dict[str, Any], why: Exception | None
+    ) -> Kept:
+        """A journal that cannot be continued (or none) is kept aside whole and written
+        anew from the snapshot's game."""
+        path = self.record_path(code)
+        game, _, _ = restore(snap)
+        if why is not None:
+            try:
+                kept = (
+                    set_aside(path)
+                    if isinstance(why, (RecordError, DataError))
+                    else keep_aside(path)
+                )
+            except OSError as error:
+                _log.warning("the record of table %s cannot be moved aside: %s", code, error)
+                return Kept(code, snap, table)
+            _log.warning("the record of table %s kept aside as %s: %s", code, kept.name, why)
+        try:
+            self.journals.create(code, path, journal_text(game, snap.seed, snap.players))
+        except OSError as error:
+            _log.warning("the record of table %s cannot be written: %s", code, error)
+            return Kept(code, snap, table)
+        return Kept(code, snap, table, len(game.log))
+
     def close(self) -> None:
+        self.journals.close_all()
         _sync(self._unsynced)
-        self._unsynced = set()
+        self._unsynced.clear()
         self._pool.shutdown(wait=True)
+
+
+def table_part(host: HostedTable) -> dict[str, Any]:
+    """The table itself, as its snapshot keeps it (the ``ui`` part)."""
+    return {
+        "code": host.code,
+        "seats": [seat_json(seat) for seat in host.seats],
+        "timer": host.timer,
+        "started": host.started,
+        "owner": host.owner,
+    }
+
+
+def _deals(events: Sequence[Event]) -> bool:
+    return any(isinstance(event, Dealt) for event in events)
 
 
 def _replace(path: Path, text: str) -> None:
@@ -229,9 +391,9 @@ def _replace(path: Path, text: str) -> None:
     syncs the files written every :data:`SYNC_EVERY` seconds).
 
     :func:`~sniff.storage.atomic.write_atomic` without what a table's snapshot does
-    not need, at every step of every table: its temporary file has one fixed name
-    (a table's saves never overlap: :meth:`HostedTable.flush` writes one at a time),
-    and its folder is the store's own, made when the store was."""
+    not need: its temporary file has one fixed name (a table's saves never overlap:
+    :meth:`HostedTable.flush` writes one at a time), and its folder is the store's
+    own, made when the store was."""
     temp = path.with_name(f".{path.name}.tmp")
     data = text.encode("utf-8")
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _BINARY, 0o644)

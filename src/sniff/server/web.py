@@ -36,6 +36,7 @@ from sniff.announce.commands import FACTS, game_keys
 from sniff.announce.keys import KeyTexts
 from sniff.announce.web import PACE_CHOICES, page_words, tile_names, web_key_groups
 from sniff.i18n import SUPPORTED, normalize_language, translator
+from sniff.net.address import CODE_ALIASES, CODE_ALPHABET
 from sniff.net.client import RETRY_WAITS
 from sniff.server.codes import normal_code
 from sniff.server.limits import ServerLimits
@@ -145,6 +146,8 @@ def _rendered(template: string.Template, language: str) -> bytes:
             if item.command in FACTS
         ],
         "timing": _timing(),
+        # How the server reads a code, for the address a comeback takes behind a proxy.
+        "codes": {"alphabet": CODE_ALPHABET, "aliases": CODE_ALIASES},
     }
     # JSON inside HTML: "<" written as an escape, so no text can close the element.
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")

@@ -68,6 +68,7 @@ __all__ = [
     "PIPE_WAIT",
     "REASONS",
     "SIZE_LIMIT",
+    "STEP_KEY",
     "PipeSilent",
     "PlayerInfo",
     "Record",
@@ -77,6 +78,7 @@ __all__ = [
     "append_to",
     "event_to_json",
     "header_json",
+    "header_line",
     "keep_aside",
     "kept_record_name",
     "line_of",
@@ -89,6 +91,10 @@ __all__ = [
 
 
 # -- writing -------------------------------------------------------------------
+
+#: The key a table's journal adds to the last line of each step: the record's events up
+#: to that line (readers ignore keys they do not know; :mod:`sniff.storage.journal`).
+STEP_KEY = "at"
 
 
 def _dumps(obj: dict[str, Any]) -> str:
@@ -147,8 +153,8 @@ class RecordWriter:
         sides: Sequence[Sequence[int]],
         events: Iterable[Event] = (),
     ) -> None:
-        text = _dumps(header_json(rules, seed, players, sides)) + "\n"
-        text += "".join(_dumps(event_to_json(event)) + "\n" for event in events)
+        text = header_line(rules, seed, players, sides)
+        text += "".join(line_of(event) for event in events)
         self.path: Path | None = None
         if isinstance(path_or_stream, (str, os.PathLike)):
             self._owned = True
@@ -163,7 +169,7 @@ class RecordWriter:
 
     def write(self, event: Event) -> None:
         """Append one event's line and flush it."""
-        self._stream.write(_dumps(event_to_json(event)) + "\n")
+        self._stream.write(line_of(event))
         self._stream.flush()
 
     def write_all(self, events: Iterable[Event]) -> None:
@@ -206,9 +212,23 @@ def append_to(path: Path) -> IO[str]:
     return path.open("a", encoding="utf-8", newline="\n")
 
 
-def line_of(event: Event) -> str:
-    """The record line of *event*, with its newline."""
-    return _dumps(event_to_json(event)) + "\n"
+def line_of(event: Event, *, at: int | None = None) -> str:
+    """The record line of *event*, with its newline; *at*: the line ends a step of a
+    table's journal, the record's events up to it (:mod:`sniff.storage.journal`)."""
+    data = event_to_json(event)
+    if at is not None:
+        data[STEP_KEY] = at
+    return _dumps(data) + "\n"
+
+
+def header_line(
+    rules: RuleSet,
+    seed: int | None,
+    players: Sequence[PlayerInfo],
+    sides: Sequence[Sequence[int]],
+) -> str:
+    """The ``game`` line, with its newline."""
+    return _dumps(header_json(rules, seed, players, sides)) + "\n"
 
 
 # -- verifying -----------------------------------------------------------------

@@ -29,7 +29,7 @@ from sniff.enums import NewsKind
 from sniff.i18n import Translator
 from sniff.net.address import host_address
 from sniff.net.client import ConnectError, RemoteLink, Request
-from sniff.server.app import SniffServer
+from sniff.server.app import FolderInUse, SniffServer
 from sniff.session.keeping import ProblemHandler
 from sniff.session.link import News
 from sniff.session.table import Update
@@ -140,6 +140,8 @@ class OnlineStart:
             if hosted is not None and hosted.server is None:
                 try:
                     self.link.url = await hosted.start()
+                except FolderInUse as error:  # (another sniff host of this computer's)
+                    raise ConnectError("data-in-use", str(error.folder)) from None
                 except OSError as error:
                     raise ConnectError("unreachable", str(error)) from None
             await self.link.open(self.request)

@@ -1,5 +1,7 @@
 // The page's connection to the server: the WebSocket at /ws on this same server,
-// protocol 1 (docs/protocol.md). The page says it wants the words ("words": true):
+// protocol 1 (docs/protocol.md); at /ws/K for a table whose code (or resume token)
+// begins with K, so that a proxy in front of a server of several processes sends it
+// to the table's (docs/online.md). The page says it wants the words ("words": true):
 // every frame that changes the game is followed by a "say" frame with what to say
 // and what to draw.
 //
@@ -8,10 +10,23 @@
 // A dropped connection is tried again with growing waits (about 30 seconds in
 // all, as the terminal game does); then the page says so and offers to try again.
 
-import { timing } from "./settings.js";
+import { codes, timing } from "./settings.js";
 
 const RETRY_WAITS = timing.retry;
 const TOKEN_KEY = "sniff-seat";
+
+// "/K" for a request that names a table (the first character of its code, read as
+// the server reads codes, or of its resume token), "" for a new one.
+function route(request) {
+  let first = "";
+  if (request && typeof request.code === "string") {
+    first = request.code.replace(/[\s-]/g, "").slice(0, 1).toUpperCase();
+    first = codes.aliases[first] || first;
+  } else if (request && typeof request.token === "string") {
+    first = request.token.slice(0, 1);
+  }
+  return first && codes.alphabet.includes(first) ? `/${first}` : "";
+}
 
 export class Link {
   constructor({ lang, verbosity, onFrame, onState }) {
@@ -72,7 +87,7 @@ export class Link {
     }
     const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
     this.onState("connecting");
-    const ws = new WebSocket(`${scheme}//${window.location.host}/ws`);
+    const ws = new WebSocket(`${scheme}//${window.location.host}/ws${route(this.request)}`);
     this.ws = ws;
     ws.addEventListener("open", () => {
       this.send({ type: "hello", version: 1, lang: this.lang, verbosity: this.verbosity,

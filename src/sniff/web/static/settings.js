@@ -8,7 +8,10 @@
 // tells the server (the choice on the start page, by its index); "retry", the waits
 // between tries after a dropped connection; "longest_wait", the most the table waits
 // for a step to be heard; "heard_every", the least time between two "heard" messages.
-export const timing = JSON.parse(document.getElementById("sniff-data").textContent).timing;
+// "codes": how the server reads a table's code (its characters and look-alikes).
+const data = JSON.parse(document.getElementById("sniff-data").textContent);
+export const timing = data.timing;
+export const codes = data.codes;
 export const PACE_SECONDS = timing.pace;
 
 export const store = {
