@@ -124,7 +124,7 @@ def add_parser(subparsers: Subparsers) -> None:
         # Translators: `sniff serve --help`: the --workers option
         help=tr._(
             "server processes, one per core, behind a proxy that routes by the code "
-            "(default: 1; see docs/online.md)"
+            "(default: 1)"
         ),
     )
     parser.add_argument(
