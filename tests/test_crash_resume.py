@@ -30,6 +30,10 @@ KEYS = ["\r", "\r", "\r", "d", "p", "\x1b[C", "\x1b[B", "h", "e", "\r"]
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 
 
+#: Kills in one run (each a whole start, keys and a SIGKILL; about 1.5 s each).
+KILLS = 8
+
+
 def _game(home: Path, record: Path, seed: int) -> Pty:
     """``sniff play`` in a pseudo-terminal, as a player starts it."""
     command = ["play", "--speech", "text", "--screen", "line", "--no-sound"]
@@ -56,7 +60,7 @@ def test_a_game_killed_at_random_moments_resumes_with_nothing_done_lost(
     saved_before = 0
     recorded_before = b""
     kills = 0
-    for _ in range(12):
+    for _ in range(KILLS):
         game = _game(home, record, seed=7)
         # Started (and, after the first run, the resume question asked): keys go in once
         # the game reads them (Pty.send waits for that).
@@ -82,4 +86,4 @@ def test_a_game_killed_at_random_moments_resumes_with_nothing_done_lost(
         kept = [p.read_bytes() for p in set_aside_files(record)]
         assert written.startswith(recorded_before) or recorded_before in kept
         recorded_before = written
-    assert kills == 12 and saved_before > 10
+    assert kills == KILLS and saved_before > 10

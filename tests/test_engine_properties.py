@@ -178,7 +178,7 @@ def _run(game: Game, rng: random.Random, rounds: int, *, checks: bool) -> None:
 
 
 @settings(
-    max_examples=120,
+    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     derandomize=True,

@@ -36,7 +36,7 @@ from sniff.practice import LEVELS, Drill, PracticeSession, Question, judge
 from sniff.practice.drills import level_rules
 
 QUESTIONS_PER_CASE = (
-    40  # per drill and scoring: 4 x 5 x 40 = 800 per level and language, 8000 in all
+    20  # per drill and scoring: 4 x 5 x 20 = 400 per level and language, 4000 in all
 )
 
 

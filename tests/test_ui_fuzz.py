@@ -23,7 +23,7 @@ KEYS = (
     + [c for c in "abcdefghijklmnoprstuvwxyz"]  # not q: that would ask to quit
     + [str(d) for d in range(10)] * 2
 )
-TOTAL = 10_000
+TOTAL = 6_000
 BURST = 40
 
 
