@@ -193,7 +193,7 @@ class Answers(BookPart):
             # Translators: the scores key when the best sides have the same score.
             parts.append(tr._("scores are level"))
         else:
-            mine = top == obs.side
+            mine = top == self.book.my_side()
             team = len(obs.sides[top]) > 1
             if mine and team:
                 # Translators: the scores key: your team is ahead by {points}.

@@ -44,15 +44,27 @@ class CatchUpWords(BookPart):
         text = self.tr._("meanwhile: {events}").format(events="; ".join(clauses))
         return Utterance(sentences(text), kind=UtteranceKind.CATCH_UP)
 
-    def since_my_move(self, events: Sequence[Event], rules: RuleSet) -> Utterance:
-        """The answer to "what happened since my last move"."""
+    def since_my_move(
+        self, events: Sequence[Event], rules: RuleSet, *, spectator: bool = False
+    ) -> Utterance:
+        """The answer to "what happened since my last move" (a *spectator*'s: since they
+        last asked)."""
         clauses = self.clauses(events, rules)
-        if clauses:
+        tr = self.tr
+        if clauses and spectator:
+            # Translators: a spectator's key for what happened since they last asked it;
+            # {events} is the list ("Anna played five-one west, 10; Ben passed").
+            text = tr._("since you last asked: {events}").format(events="; ".join(clauses))
+        elif clauses:
             # Translators: the key for what happened since your last move; {events} is the list.
-            text = self.tr._("since your last move: {events}").format(events="; ".join(clauses))
+            text = tr._("since your last move: {events}").format(events="; ".join(clauses))
+        elif spectator:
+            # Translators: a spectator's key for what happened, when nothing has since they
+            # last asked.
+            text = tr._("nothing has happened since you last asked")
         else:
             # Translators: the key for what happened since your last move, when nothing did.
-            text = self.tr._("nothing has happened since your last move")
+            text = tr._("nothing has happened since your last move")
         return Utterance(sentences(text), interrupt=True, kind=UtteranceKind.SINCE)
 
     def unheard(self, count: int) -> str:

@@ -178,6 +178,16 @@ class OnlineWords:
             return _say(tr._("the server sent something this game cannot read; it was ignored"))
         return None
 
+    def words_failed(self) -> Utterance:
+        """What a player hears where the game failed to put a step into words (a fault
+        of the game, in its log): never silence."""
+        # Translators: the game failed to put what just happened into words (a fault of
+        # the game); the table is drawn and the fact keys still answer.
+        text = self.tr._(
+            "the game could not put what just happened into words; the keys still answer"
+        )
+        return _say(text, cue=Cue.INVALID)
+
     def refused(self, code: str) -> Utterance:
         """Why the server refused what the player sent (its code)."""
         tr = self.tr

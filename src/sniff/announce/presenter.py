@@ -34,7 +34,7 @@ from enum import Enum
 from sniff.announce.announcer import Announcer
 from sniff.announce.answers import Answers
 from sniff.announce.catchup import CatchUpWords
-from sniff.announce.commands import FACTS, Command
+from sniff.announce.commands import FACTS, PUBLIC_FACTS, Command
 from sniff.announce.events import EventWords, Scene
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.hints import HintWords
@@ -176,15 +176,16 @@ class SeatPresenter:
                 tr, seat=None, player_names=self.names, sides=sides, verbosity=self._verbosity
             )
             self.spectating = EventWords(self.book)
-            answers = Answers(self.book)  # (a spectator selects nothing: never asked)
+            answers = Answers(self.book)  # the public facts (a spectator selects nothing)
         else:
             self.announcer = Announcer(
                 self.seat, tr, player_names=self.names, verbosity=self._verbosity
             )
             self.book = self.announcer.book
-            self.book.set_sides(sides)
+            self.announcer.set_sides(sides)
             self.hints = HintWords(self.book)
             answers = self.announcer.answers
+        self.answers = answers
         if self._selection is None:
             self._selection = Selection(self.texts, answers)
         self._selection.texts, self._selection.answers = self.texts, answers
@@ -385,11 +386,25 @@ class SeatPresenter:
             self.last = [said]
         return said
 
-    def watched(self, events: Sequence[Event]) -> list[Utterance]:
+    def watched(self, events: Sequence[Event], *, quiet: bool = False) -> list[Utterance]:
         """A spectator's words for *events*, in the third person: each said against
-        the table as it left it (the spectator keeps the round's public history)."""
+        the table as it left it (the spectator keeps the round's public history).
+        *quiet*: what came before the spectator sat down, kept and not said (and "what
+        happened" counts from after it)."""
+        if quiet:
+            self.watched(events)
+            self._mine_at = len(self.log)
+            return []
         out = []
-        for event in events:
+        run = 0  # another player's draws in a row, said as one line at the run's end
+        for index, event in enumerate(events):
+            if isinstance(event, Drew):
+                run += 1
+                following = events[index + 1] if index + 1 < len(events) else None
+                if isinstance(following, Drew) and following.player == event.player:
+                    self._history.append(event)
+                    self.log.append(event)
+                    continue
             if isinstance(event, Dealt):
                 if event.leader is not None:
                     self._history, self._layout = [], Layout.empty(self.rules.spinner)
@@ -400,7 +415,10 @@ class SeatPresenter:
             self._history.append(event)
             self.log.append(event)
             scene = Scene(self.rules, self._layout, tuple(self._history))
-            said = self.spectating.describe(event, scene)
+            if isinstance(event, Drew):
+                said, run = self.spectating.draws(event.player, run), 0
+            else:
+                said = self.spectating.describe(event, scene)
             if said.text:
                 out.append(said)
         return out
@@ -420,6 +438,9 @@ class SeatPresenter:
             self.unseen_page = 0
         if command is Command.REPEAT:
             return Reply([replace(u, interrupt=True) for u in self.last])
+        if self.seat is None and command not in PUBLIC_FACTS:
+            # A spectator asks the public facts; everything else is a player's.
+            return Reply([refusal(self.online.refused("spectator"))])
         reply = self._command(command, obs)
         if reply.said:
             self.last = list(reply.said)
@@ -496,14 +517,20 @@ class SeatPresenter:
     def fact(self, command: Command, obs: Observation, *, page: int | None = None) -> Utterance:
         """The answer of an information key (*page*: of the unseen tiles, where the
         client keeps the page itself)."""
-        answers = self.announcer.answers
+        answers = self.answers
         if command is Command.UNSEEN:
             said, more = answers.unseen(obs, self.unseen_page if page is None else page)
             self.unseen_page = (self.unseen_page + 1) if more else 0
             return said
         if command is Command.SINCE:
+            if self.seat is None:  # a spectator: what happened since they last asked
+                since = self.since_my_move()
+                self._mine_at = len(self.log)
+                return self.catchup.since_my_move(since, obs.rules, spectator=True)
             return self.catchup.since_my_move(self.since_my_move(), obs.rules)
         if command is Command.TURN:
+            if self.seat is None:
+                return answers.turn(obs)
             return answers.turn(obs, help=True, selected=self.selection.chosen(obs))
         if command is Command.ROUND:
             return answers.round_info(obs, self.preset_name())

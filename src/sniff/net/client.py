@@ -204,6 +204,10 @@ class RemoteLink:
             raise RuntimeError("no view yet: sit down first")
         return self._view
 
+    def public_view(self) -> Observation | None:
+        """A spectator's view of the table (None: not yet told)."""
+        return self._view
+
     def events(self) -> Sequence[Event]:
         return self._log
 
@@ -358,7 +362,8 @@ class RemoteLink:
         history = self._view.history if self._view else ()
         step = read_step(frame, self._rules, len(self._players), history)
         self._log += step.events
-        if step.view is None:
+        if step.view is None or step.view.seat < 0:  # a spectator's: the public view
+            self._view = step.view or self._view
             self._news(News(NewsKind.STEP, count=len(step.events)))
             return
         self._view = step.view

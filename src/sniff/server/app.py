@@ -440,7 +440,9 @@ class SniffServer:
             out.append(data)
         connection.send(RecordFrame(tuple(out)))
 
-    def answer(self, connection: Connection, host: HostedTable, seat: SeatState, ask: Ask) -> None:
+    def answer(
+        self, connection: Connection, host: HostedTable, seat: SeatState | None, ask: Ask
+    ) -> None:
         """A words client's question (a fact key of the web page), answered in its words
         (:meth:`sniff.server.words.TableWords.answer`; the hint off the event loop)."""
         words = host.words
@@ -448,15 +450,17 @@ class SniffServer:
             raise FrameError(
                 ErrorCode.NO_WORDS, "this server answers questions for words clients only"
             )
-        words.answer(host, connection, seat.index, ask, self.spawn)
+        words.answer(host, connection, None if seat is None else seat.index, ask, self.spawn)
 
-    def key(self, connection: Connection, host: HostedTable, seat: SeatState, key: Key) -> None:
+    def key(
+        self, connection: Connection, host: HostedTable, seat: SeatState | None, key: Key
+    ) -> None:
         """A words client's key of the game (a key of the web page), said and done by the
         seat's presenter (:meth:`sniff.server.words.TableWords.key`)."""
         words = host.words
         if not connection.words or not isinstance(words, TableWords):
             raise FrameError(ErrorCode.NO_WORDS, "this server takes keys from words clients only")
-        words.key(host, connection, seat.index, key, self.spawn)
+        words.key(host, connection, None if seat is None else seat.index, key, self.spawn)
 
 
 def _player_info(seat: SeatState) -> PlayerInfo:

@@ -74,11 +74,15 @@ class Lobby(Protocol):
 
     def send_record(self, connection: Connection, host: HostedTable) -> None: ...
 
-    def answer(self, connection: Connection, host: HostedTable, seat: SeatState, ask: Ask) -> None:
-        """A words client's question."""
+    def answer(
+        self, connection: Connection, host: HostedTable, seat: SeatState | None, ask: Ask
+    ) -> None:
+        """A words client's question (*seat* None: a spectator's)."""
 
-    def key(self, connection: Connection, host: HostedTable, seat: SeatState, key: Key) -> None:
-        """A words client's key of the game."""
+    def key(
+        self, connection: Connection, host: HostedTable, seat: SeatState | None, key: Key
+    ) -> None:
+        """A words client's key of the game (*seat* None: a spectator's)."""
 
 
 class Connection:
@@ -248,6 +252,12 @@ class Connection:
         if isinstance(message, RecordWanted):
             lobby.send_record(self, table)
             return
+        if isinstance(message, Ask):
+            lobby.answer(self, table, seat, message)  # (a spectator's: the public facts)
+            return
+        if isinstance(message, Key):
+            lobby.key(self, table, seat, message)
+            return
         if seat is None:
             raise FrameError(ErrorCode.SPECTATOR, "a spectator watches and cannot act")
         if isinstance(message, Act):
@@ -262,10 +272,6 @@ class Connection:
         elif isinstance(message, Leave):
             table.leave(self)
             self.table = self.seat = None
-        elif isinstance(message, Ask):
-            lobby.answer(self, table, seat, message)
-        elif isinstance(message, Key):
-            lobby.key(self, table, seat, message)
 
     def hello(self, message: Hello) -> None:
         if message.version != PROTOCOL:

@@ -222,7 +222,7 @@ class HostedTable:
         """Everything a seat (None: a spectator) may know of the game so far."""
         log = self.session.game.log
         seen = (public_event(e, -1 if seat is None else seat) for e in log)
-        view = None if seat is None else self.table.observe(seat)
+        view = self.table.observe(seat)  # (a spectator's: the public view)
         return StateFrame(len(log), tuple(e for e in seen if e is not None), view)
 
     # -- Outlet (what the policy tells) ----------------------------------------------------
@@ -244,7 +244,8 @@ class HostedTable:
 
     def watched(self, events: Sequence[Event], update: Update) -> None:
         if self.spectators:
-            frame = StepFrame(update.position, update.actor, update.by_bot, tuple(events), None)
+            public = self.table.observe(None)
+            frame = StepFrame(update.position, update.actor, update.by_bot, tuple(events), public)
             for channel in list(self.spectators):
                 self._send(channel, frame)
 

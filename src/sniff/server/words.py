@@ -153,19 +153,16 @@ class _Ear:
     ) -> SayFrame:
         """*items*, with the table to draw at position *frame_at* (a frame that comes late
         is not drawn over a newer one) and the selection."""
-        obs = self.observe(host)
-        screen = table_view(host, obs or host.table.observe(0), self.presenter, self.seat)
-        if obs is not None:
+        obs = host.table.observe(self.seat)  # (a spectator's: the public view)
+        screen = table_view(host, obs, self.presenter, self.seat)
+        if self.seat is not None:
             screen["hand"] = hand_view(obs, self.presenter)
         return _say(items, screen=screen, at=frame_at, pace=pace, **self.selection(obs))
 
-    def observe(self, host: HostedTable) -> Observation | None:
-        return None if self.seat is None else host.table.observe(self.seat)
-
-    def selection(self, obs: Observation | None) -> dict[str, Any]:
+    def selection(self, obs: Observation) -> dict[str, Any]:
         """The selected tile and end for the page, and the turn line that names the
-        play Enter makes with them."""
-        if obs is None:
+        play Enter makes with them (a spectator selects nothing)."""
+        if self.seat is None:
             return {}
         presenter = self.presenter
         selection = presenter.selection
@@ -180,7 +177,7 @@ class _Ear:
         code = shown_code(host.code)
         obs = frame.view
         if self.seat is None or obs is None:
-            presenter.watched(frame.log[len(presenter.log) :])  # (its history, unsaid)
+            presenter.watched(frame.log[len(presenter.log) :], quiet=True)  # (its history)
             if self.told is not None:
                 return []
             self.told = frame.at
@@ -211,10 +208,14 @@ class _Ear:
 
     # -- the page's keys and questions ----------------------------------------------------
 
-    def reply(self, host: HostedTable, seat: int, reply: Reply, at: int, answer: str) -> None:
-        """Say *reply* to the page and do what it asks."""
+    def reply(
+        self, host: HostedTable, seat: int | None, reply: Reply, at: int, answer: str
+    ) -> None:
+        """Say *reply* to the page and do what it asks (a spectator's asks nothing)."""
         obs = host.table.observe(seat)
         host.tell(self.channel, _say(reply.said, answer=answer, **self.selection(obs)))
+        if seat is None:
+            return
         state = host.seats[seat]
         if reply.action is not None:
             self.channel.acting = reply.action
@@ -232,6 +233,8 @@ class _Ear:
     def _ask(self, obs: Observation, ask: Ask) -> Reply:
         presenter = self.presenter
         what = ask.what
+        if self.seat is None and what in ("tile", "preview"):
+            return Reply([presenter.online.refused(ErrorCode.SPECTATOR.value)])
         if what == "tile":
             value = ask.tile
             if not _pips(value, 1, 2):
@@ -282,15 +285,15 @@ class TableWords:
     def said(self, host: HostedTable, channel: Channel, frame: ServerFrame) -> SayFrame | None:
         try:
             return self._ear(host, channel).said(host, frame)
-        except Exception:  # words that fail must never take the table down
+        except Exception:  # words that fail must never take the table down, nor be silent
             _log.exception("no words for a %s at table %s", type(frame).__name__, host.code)
-            return None
+            return _say([OnlineWords(translator(channel.language)).words_failed()])
 
     def gone(self, channel: Channel) -> None:
         self._ears.pop(id(channel), None)
 
     def answer(
-        self, host: HostedTable, channel: Channel, seat: int, ask: Ask, spawn: Spawn
+        self, host: HostedTable, channel: Channel, seat: int | None, ask: Ask, spawn: Spawn
     ) -> None:
         """Answer *ask* to *channel* (the hint later, from an executor)."""
         ear = self._ear(host, channel)
@@ -309,12 +312,16 @@ class TableWords:
             return
         ear.reply(host, seat, reply, host.table.position, ask.what)
 
-    def key(self, host: HostedTable, channel: Channel, seat: int, key: Key, spawn: Spawn) -> None:
+    def key(
+        self, host: HostedTable, channel: Channel, seat: int | None, key: Key, spawn: Spawn
+    ) -> None:
         """A key of the page: said by the seat's presenter, and done."""
         ear = self._ear(host, channel)
         presenter = ear.presenter
         obs = host.table.observe(seat)
-        if key.key.isdigit() and len(key.key) == 1:
+        if key.key.isdigit() and len(key.key) == 1 and seat is None:
+            reply = Reply([presenter.online.refused(ErrorCode.SPECTATOR.value)])
+        elif key.key.isdigit() and len(key.key) == 1:
             reply = presenter.digit(key.key, obs)
             if reply.wait is not None:
                 token = reply.token

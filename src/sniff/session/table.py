@@ -32,13 +32,14 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
 from sniff.engine import (
     Action,
     Draw,
     Event,
+    Game,
     Observation,
     Phase,
     Refusal,
@@ -57,6 +58,7 @@ __all__ = [
     "ThreadThinker",
     "Update",
     "play_now",
+    "public_view",
 ]
 
 #: The longest a bot waits for the pacing seats to hear the last play.
@@ -81,6 +83,12 @@ class Update:
     actor: int | None
     by_bot: bool
     position: int
+
+
+def public_view(game: Game) -> Observation:
+    """What anyone at the table may know, a spectator's view: seat -1, no hand, no
+    legal action, no tile the rules require of a hand, others' draws hidden."""
+    return replace(observe(game, -1), hand=())
 
 
 class SeatFeed(Protocol):
@@ -170,7 +178,10 @@ class Table:
     def closed(self) -> bool:
         return self.session.closed
 
-    def observe(self, seat: int) -> Observation:
+    def observe(self, seat: int | None) -> Observation:
+        """*seat*'s view (None: a spectator's, :func:`public_view`)."""
+        if seat is None:
+            return public_view(self.session.game)
         return observe(self.session.game, seat)
 
     def needs_no_person(self) -> bool:

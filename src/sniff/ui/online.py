@@ -10,6 +10,7 @@ the server keeps the game). A spectator gets :class:`WatchScreen`.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +21,7 @@ from prompt_toolkit.layout.containers import AnyContainer
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from sniff.announce import Utterance
+from sniff.announce.commands import PUBLIC_FACTS, Command, game_keys
 from sniff.announce.keys import KeyTexts
 from sniff.announce.online import OnlineWords
 from sniff.announce.presenter import SeatPresenter
@@ -312,7 +314,7 @@ class WatchScreen:
             host.ctx.translator, None, link.players, link.rules,
             verbosity=host.ctx.settings.verbosity,
         )  # fmt: skip
-        self.presenter.watched(link.events())  # (what came before: its history, unsaid)
+        self.presenter.watched(link.events(), quiet=True)  # (what came before: unsaid)
         link.attach(self)
 
     def update(self, update: Update) -> None:
@@ -342,7 +344,32 @@ class WatchScreen:
         self.host.ctx.output.say(self.words.code_is(self.link.code))
 
     def bindings(self) -> list[Binding]:
-        return []
+        """The public facts (ends, count, layout, scores, whose turn, what happened...):
+        the game's own keys for them, answered by the spectator's presenter."""
+        texts = KeyTexts(self.host.ctx.translator)
+        muggins = self.link.rules.muggins
+        out = []
+        for item in game_keys(self.host.ctx.translator, muggins=muggins):
+            if item.command in PUBLIC_FACTS:
+                out.append(
+                    Binding(
+                        item.keys,
+                        functools.partial(texts.label, *item.keys),
+                        functools.partial(texts.of, item.command, muggins=muggins),
+                        functools.partial(self.ask, item.command),
+                        item.group.value,
+                    )
+                )
+        return out
+
+    def ask(self, command: Command) -> None:
+        """A fact key: answered from the public view (nothing, before the game's)."""
+        view = self.link.public_view()
+        if view is None:
+            self.host.ctx.output.say(self.words.code_is(self.link.code))
+            return
+        for said in self.presenter.command(command, view).said:
+            self.host.ctx.output.say(said)
 
     def container(self) -> AnyContainer:
         return _text_screen(lambda: self.words.code_is(self.link.code).text)
