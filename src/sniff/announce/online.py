@@ -138,6 +138,43 @@ class OnlineWords:
                 count,
             )
             return _say(text_.format(n=count))
+        if kind is NewsKind.NOT_READY:
+            # Translators: between rounds online, the turn timer ran out before every
+            # player pressed Enter; {n} is how many were not ready.
+            text_ = tr.ngettext(
+                "{n} player was not ready in time: the next round is dealt",
+                "{n} players were not ready in time: the next round is dealt",
+                count,
+            )
+            return _say(text_.format(n=count), cue=Cue.INVALID)
+        if kind is NewsKind.LEFT:
+            if mine:
+                return None
+            # Translators: a player left the online table for good.
+            gone = tr._("{player} left the table: a bot plays their seat to the end")
+            return _say(gone.format(player=name), cue=Cue.INVALID)
+        if kind is NewsKind.ENDED:
+            if mine:
+                # Translators: you, the host, ended the online table for everyone.
+                return _say(tr._("you ended the table; the game's record is kept"))
+            # Translators: the host ended the online table for everyone.
+            ended = tr._("{player} ended the table; the game's record is kept")
+            return _say(ended.format(player=name), cue=Cue.INVALID)
+        if kind is NewsKind.ROUND_LIMIT:
+            # Translators: an online game that never reached its target ends after {n}
+            # rounds (the most a table plays).
+            text_ = tr._("{n} rounds played and nobody has reached the target: the game ends here")
+            return _say(text_.format(n=count), cue=Cue.INVALID)
+        if kind is NewsKind.CLOSING:
+            # Translators: the server stops (its operator stopped it, or the host closed
+            # their game); the table is kept on it.
+            text_ = tr._("the server is stopping; the table is kept for when it is back")
+            return _say(text_, cue=Cue.INVALID)
+        if kind is NewsKind.TAKEN_OVER:
+            # Translators: the same seat was opened in another window or on another
+            # computer, which took it over; this one stops.
+            text_ = tr._("this seat was opened somewhere else, which has it now; Q quits here")
+            return _say(text_, cue=Cue.INVALID, interrupt=True)
         if kind is NewsKind.OVER:
             # Translators: the online game is over (its record follows).
             return _say(tr._("the game is over: the table closes"))

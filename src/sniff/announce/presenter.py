@@ -260,7 +260,7 @@ class SeatPresenter:
         do), or a game taken up again (the round and scores, *missed* in one
         catch-up, the open ends). *resumed* None: a game nobody has played in yet
         is new."""
-        self._told(log)
+        self._told(log, away_from=len(log) - len(missed))
         if resumed is None:
             resumed = any(isinstance(event, Played) for event in log)
         if not resumed:
@@ -268,7 +268,7 @@ class SeatPresenter:
             events += self.announcer.on_events(log, obs, prompt=False)
         else:
             events = [self.texts.resumed(obs.round, self.book.scores_list(obs.scores))]
-            caught = self.catchup.catch_up(missed, obs.rules) if missed else None
+            caught = self.catchup.catch_up(missed, obs.rules, away=True) if missed else None
             if caught is not None:
                 events.append(caught)
             if obs.phase in ACTIVE and obs.layout.lead is not None:
@@ -277,31 +277,36 @@ class SeatPresenter:
         waits = self.waits(obs)
         return self._remember(Told(events, self.prompt(obs) if waits else [], waits))
 
-    def _told(self, log: Sequence[Event]) -> None:
+    def _told(self, log: Sequence[Event], *, away_from: int | None = None) -> None:
+        """The seat was told *log*; its own last move is the last of its actions before
+        *away_from* (from there on it was away: a bot played for it)."""
         self.log = list(log)
+        end = len(self.log) if away_from is None else away_from
         self._mine_at = next(
             (
                 index + 1
-                for index in range(len(self.log) - 1, -1, -1)
+                for index in range(end - 1, -1, -1)
                 if isinstance(self.log[index], _OWN)
                 and getattr(self.log[index], "player", None) == self.seat
             ),
             0,
         )
 
-    def step(self, update: Update, acting: Action | None = None) -> Told:
+    def step(self, update: Update) -> Told:
         """One step of the game as this seat hears it: its words, then (when the
-        game waits for the seat) what to do now. *acting* is the seat's own action
-        the step answers, where the client knows it."""
+        game waits for the seat) what to do now."""
         obs = update.obs
+        if update.missed:
+            return self._caught_up(update)
         own = update.actor == self.seat and not update.by_bot
         self.log += update.events
         if own:
             self._mine_at = len(self.log)
         events: list[Utterance] = []
-        if own and acting == CallMuggins(False):
-            # Letting a wrong claim go is no event: said here, before what follows.
-            events.append(self.announcer.events.muggins_let_go(obs.mover))
+        if not update.events and update.actor is not None:
+            # Letting a wrong claim go is no event (the only step without one): said here,
+            # by whoever let it go ("you let it go", "Ada lets it go").
+            events.append(self.announcer.events.muggins_let_go(update.actor))
         events += self.announcer.on_events(update.events, obs, prompt=False)
         if own:
             self.selection.end_index = 0
@@ -320,6 +325,17 @@ class SeatPresenter:
                 # sound stays where it was, with the play).
                 events[-1] = replace(events[-1], text="", short=None)
         return self._remember(Told(events, prompt, waits, own, recap))
+
+    def _caught_up(self, update: Update) -> Told:
+        """Back at the table: what the seat missed as one catch-up (its own turns among
+        it a bot's), then what to do now."""
+        obs = update.obs
+        self.log += update.events
+        caught = self.catchup.catch_up(update.events, obs.rules, away=True)
+        self.selection.keep(obs)
+        waits = self.waits(obs)
+        events = [] if caught is None else [caught]
+        return self._remember(Told(events, self.prompt(obs) if waits else [], waits))
 
     def _recap(self, update: Update, obs: Observation, said: Sequence[Utterance]) -> str | None:
         """The others' last play, briefly, for the turn prompt after it: a key that
@@ -371,7 +387,7 @@ class SeatPresenter:
 
     def news(self, item: News) -> Utterance | None:
         """The table's news in the seat's words (None: nothing to say of it)."""
-        if item.kind in (NewsKind.TABLE, NewsKind.RECORD, NewsKind.STEP):
+        if item.kind in (NewsKind.TABLE, NewsKind.RECORD):
             return None
         seat = item.seat
         name = self.names[seat] if seat is not None and 0 <= seat < len(self.names) else ""
@@ -386,15 +402,20 @@ class SeatPresenter:
             self.last = [said]
         return said
 
-    def watched(self, events: Sequence[Event], *, quiet: bool = False) -> list[Utterance]:
+    def watched(
+        self, events: Sequence[Event], *, quiet: bool = False, actor: int | None = None
+    ) -> list[Utterance]:
         """A spectator's words for *events*, in the third person: each said against
         the table as it left it (the spectator keeps the round's public history).
         *quiet*: what came before the spectator sat down, kept and not said (and "what
-        happened" counts from after it)."""
+        happened" counts from after it). A step of *actor* with no event lets a wrong
+        claim go (muggins rule)."""
         if quiet:
             self.watched(events)
             self._mine_at = len(self.log)
             return []
+        if not events and actor is not None:
+            return [self.spectating.muggins_let_go(actor)]
         out = []
         run = 0  # another player's draws in a row, said as one line at the run's end
         for index, event in enumerate(events):

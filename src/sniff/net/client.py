@@ -45,7 +45,7 @@ from sniff.net.frames import (
     read_table,
 )
 from sniff.net.messages import PROTOCOL
-from sniff.net.wire import FrameError, Limits, read_frame
+from sniff.net.wire import CLOSE_TAKEN_OVER, FrameError, Limits, read_frame
 from sniff.session.link import News, Spawn
 from sniff.session.table import SeatFeed, Update
 from sniff.storage.records import PlayerInfo
@@ -120,7 +120,9 @@ class RemoteLink:
         self._closed = False
         self.connected = False
         self.resumed = False
+        self._missed: tuple[Event, ...] = ()  # what a seat taken back had missed
         self.gave_up = False
+        self.taken_over = False  # another connection took the seat (close code 4000)
         self.started = False
         self._heard_sent = 0
         self._acting: Action | None = None
@@ -214,6 +216,10 @@ class RemoteLink:
     def since_my_move(self) -> Sequence[Event]:
         return self._log[self._last_move_at :]
 
+    @property
+    def missed(self) -> Sequence[Event]:
+        return self._missed
+
     def attach(self, feed: SeatFeed) -> None:
         self._feed = feed
 
@@ -256,7 +262,9 @@ class RemoteLink:
         """Connected: yes. Not (yet) back: the player is told, and given up means try again."""
         if self.connected:
             return True
-        if self.gave_up:
+        if self.taken_over:
+            self._news(News(NewsKind.TAKEN_OVER))
+        elif self.gave_up:
             self.gave_up = False
             self._news(News(NewsKind.RECONNECTING))
             self._run(self._reconnect())
@@ -297,7 +305,12 @@ class RemoteLink:
         finally:
             if ws is self.ws:
                 self.connected = False
-                if not self._closed:
+                if ws.close_code == CLOSE_TAKEN_OVER:
+                    # Another window took the seat: this one lets it be (taking it back
+                    # would take it from that one, and so on for ever).
+                    self.taken_over = True
+                    self._news(News(NewsKind.TAKEN_OVER))
+                elif not self._closed:
                     self._run(self._reconnect())
 
     def _take(self, frame: dict[str, Any]) -> None:
@@ -349,24 +362,26 @@ class RemoteLink:
         if first:
             self._last_move_at = 0
             self._heard_sent = len(state.log)
+            # Back at a seat the server told before (a new window, after a crash): what
+            # came after that is what was missed.
+            self._missed = state.log[state.seen :] if state.seen is not None else ()
             # A game already played in when this client sat down is taken up again (the
             # terminal says so); one that had only its deal is a new game.
-            self.resumed = any(isinstance(e, Played) for e in state.log)
+            self.resumed = bool(self._missed) or any(isinstance(e, Played) for e in state.log)
             return
         missed = state.log[known:]
         if missed and state.view is not None and self._feed is not None:
-            # Back after a drop: what happened meanwhile, as one step of the others.
-            self._feed.update(Update(missed, state.view, None, True, len(state.log)))
+            # Back after a drop: what happened meanwhile, as one catch-up.
+            update = Update(missed, state.view, None, True, len(state.log), missed=True)
+            self._feed.update(update)
 
     def _step(self, frame: dict[str, Any]) -> None:
         history = self._view.history if self._view else ()
         step = read_step(frame, self._rules, len(self._players), history)
         self._log += step.events
-        if step.view is None or step.view.seat < 0:  # a spectator's: the public view
-            self._view = step.view or self._view
-            self._news(News(NewsKind.STEP, count=len(step.events)))
-            return
-        self._view = step.view
+        if step.view is None:
+            return  # (a server before the public view: nothing to tell a spectator with)
+        self._view = step.view  # (a spectator's: the public view, seat -1)
         if step.actor == self._seat and not step.bot:
             self._last_move_at = len(self._log)
         if self._feed is not None:

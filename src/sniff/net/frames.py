@@ -206,14 +206,20 @@ class StateFrame:
     at: int
     log: tuple[Event, ...]
     view: Observation | None
+    #: Where the seat's connections were told up to before (a return: what came after
+    #: it is what it missed); None: the seat is told the game for the first time.
+    seen: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "type": FrameType.STATE.value,
             "at": self.at,
             "log": [event_json(e) for e in self.log],
             **_views(self.view, history=True),
         }
+        if self.seen is not None:
+            out["seen"] = self.seen
+        return out
 
 
 @dataclass(frozen=True)
@@ -268,7 +274,7 @@ class NoticeFrame:
         }
         if news.seat is not None:
             out["name"] = news.name
-        if news.kind is NewsKind.WAITING_READY:
+        if news.kind in (NewsKind.WAITING_READY, NewsKind.NOT_READY, NewsKind.ROUND_LIMIT):
             out["count"] = news.count
         if news.kind is NewsKind.OVER:
             out["winner"] = news.winner
@@ -405,11 +411,14 @@ def read_state(data: dict[str, Any], rules: RuleSet, players: int) -> StateFrame
     if not isinstance(log, list):
         raise FrameError(ErrorCode.BAD_FIELD, "a state's log is a list")
     view, public = r.get("view", None), r.get("public", None)
+    at = r.integer("at", 0)
+    seen = r.get("seen", None)
     return StateFrame(
-        r.integer("at", 0),
+        at,
         tuple(read_event(item, rules, players) for item in log),
         read_view(view, rules, players) if view is not None
         else None if public is None else read_view(public, rules, players, public=True),
+        None if seen is None else r.integer("seen", 0, at),
     )  # fmt: skip
 
 

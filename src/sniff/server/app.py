@@ -31,12 +31,12 @@ from websockets.http11 import Request, Response
 from sniff import __version__
 from sniff.bots import make_bot
 from sniff.engine import PRESETS, Game, RulesError
-from sniff.enums import BotLevel, SeatKind
+from sniff.enums import BotLevel, NewsKind, SeatKind
 from sniff.net.frames import PERSON, ErrorFrame, RecordFrame, SeatedFrame
 from sniff.net.messages import Ask, Create, Join, Key, Resume, Watch
 from sniff.net.wire import LIMITS, ErrorCode, FrameError, write_frame
 from sniff.server.codes import new_code, new_token, normal_code, token_hash
-from sniff.server.connection import CLOSE_TRY_LATER, Connection
+from sniff.server.connection import CLOSE_GOING_AWAY, CLOSE_TRY_LATER, Connection
 from sniff.server.hosted import HostedTable
 from sniff.server.limits import AddressBook, ServerLimits
 from sniff.server.seats import seat_from
@@ -47,6 +47,7 @@ from sniff.server.words import TableWords
 from sniff.session.clock import Clock, LoopClock
 from sniff.session.game import BOT_NAMES, GameSession
 from sniff.session.keeping import Recorder, RecordSink
+from sniff.session.link import News
 from sniff.session.policy import GRACE, SeatState
 from sniff.session.simulate import bot_seed
 from sniff.session.table import Thinker
@@ -166,6 +167,7 @@ class SniffServer:
             self._collector.cancel()
         gc.unfreeze()
         if self._server is not None:
+            await self._say_closing(self._server)
             self._server.close()
             await self._server.wait_closed()
         for host in list(self.tables.values()):
@@ -175,6 +177,20 @@ class SniffServer:
         self.store.close()
         if self.pool is not None:
             self.pool.close()
+
+    async def _say_closing(self, server: Server) -> None:
+        """Everyone at a table is told that the server stops and their table is kept,
+        then closed (each connection after its frames), for at most a second."""
+        for host in list(self.tables.values()):
+            if not host.ended:
+                host.news(News(NewsKind.CLOSING))
+            await host.flush()
+            for channel in [*host.channels.values(), *host.spectators]:
+                channel.close(CLOSE_GOING_AWAY, "the server stops")
+        for _ in range(50):
+            if not server.connections:
+                return
+            await asyncio.sleep(0.02)
 
     def spawn(self, coroutine: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coroutine)
@@ -334,7 +350,7 @@ class SniffServer:
         host = self._find(connection, message.code)
         if len(host.spectators) >= self.options.limits.spectators_per_table:
             raise FrameError(ErrorCode.TABLE_FULL, "this table has all the listeners it can take")
-        connection.table = host
+        connection.table, connection.name = host, message.name
         host.watch(connection)
 
     def resume(self, connection: Connection, message: Resume) -> None:
@@ -343,7 +359,7 @@ class SniffServer:
             raise FrameError(ErrorCode.RATE, "too many wrong tokens: wait a minute")
         found = self._tokens.get(token_hash(message.token))
         host = self.tables.get(found[0]) if found is not None else None
-        if found is None or host is None or host.ended:
+        if found is None or host is None or host.ended or host.seats[found[1]].left:
             self.addresses.guessed_wrong(address)
             raise FrameError(ErrorCode.NO_SEAT, "this seat is no longer kept: the table has ended")
         seat = host.seats[found[1]]
@@ -406,8 +422,10 @@ class SniffServer:
         async def let_go() -> None:
             await host.flush()
             self.store.finish(host)
-            if host.session.game.phase.value != "game-over":
-                self._forget(host)
+            # A finished table no longer counts among its owner's open ones.
+            self.addresses.closed_table(host.owner)
+            if not host.channels and not host.spectators:
+                self._forget(host)  # (nobody is here to ask for its record)
                 return
             self.clock.call_later(FINISHED_KEPT, lambda: self._forget(host))
 
@@ -416,7 +434,6 @@ class SniffServer:
     def _forget(self, host: HostedTable) -> None:
         if self.tables.get(host.code) is host:
             del self.tables[host.code]
-            self.addresses.closed_table(host.owner)
             for seat in host.seats:
                 if seat.key is not None:
                     self._tokens.pop(seat.key, None)
@@ -425,7 +442,7 @@ class SniffServer:
     def send_record(self, connection: Connection, host: HostedTable) -> None:
         """The game's record, after the game: every hand is public by then; the seed
         (which would tell the deals of a game still going) is left out all the same."""
-        if host.session.game.phase.value != "game-over":
+        if not host.ended:  # (over, or ended by its host: every hand may be shown)
             raise FrameError(ErrorCode.NOT_OVER, "the record is given after the game")
         path = self.store.record_path(host.code)
         try:

@@ -16,9 +16,9 @@ game uses, handed the typed frame's values (a step's events and view, a
 refusal, a piece of news) — never a frame read back. The page's keys (``key``
 messages) go to that presenter too (:meth:`TableWords.key`): it keeps the
 selection and the digits, and says what each key means; what it asks for (an
-action, the next round, a hint) is done here. The position told is also kept
-per seat, so a page that drops and comes back (or is reloaded) hears what it
-missed as a catch-up.
+action, the next round, a hint) is done here. A page that drops and comes back
+(or is reloaded) hears what it missed as one catch-up: its state says where the
+seat was told up to (``seen``, kept with the table).
 """
 
 from __future__ import annotations
@@ -129,11 +129,11 @@ class _Ear:
         if isinstance(frame, StepFrame):
             if self.seat is None or frame.view is None:
                 self.told = frame.at
-                return self.drawn(host, presenter.watched(frame.events), frame_at=frame.at)
-            self.told = self.owner.told[self.seat] = frame.at
-            acting = self.channel.acting
+                watched = presenter.watched(frame.events, actor=frame.actor)
+                return self.drawn(host, watched, frame_at=frame.at)
+            self.told = frame.at
             update = Update(frame.events, frame.view, frame.actor, frame.bot, frame.at)
-            told = presenter.step(update, acting)
+            told = presenter.step(update)
             # The page tells the table it heard a step of the others once said (and its
             # pause passed); one that leaves it to act is heard at once.
             pace = None if told.own else not told.waits
@@ -187,17 +187,18 @@ class _Ear:
                 return []
             self.waiting_said = True
             return [self.online.waiting(host.policy.missing, code), self.online.code_is(code)]
-        if self.told is not None:
+        if self.told is not None:  # this connection was told: what came since
             missed = self.since(host, self.told, frame.at)
-            self.told = self.owner.told[self.seat] = frame.at
+            self.told = frame.at
             if not missed:
                 return []
-            return presenter.step(Update(tuple(missed), obs, None, True, frame.at)).said
-        before = self.owner.told.get(self.seat)
-        self.told = self.owner.told[self.seat] = frame.at
-        game = host.session.game
-        missed = self.since(host, before, frame.at) if before is not None else []
-        resumed = before is not None or any(isinstance(e, Played) for e in game.log)
+            update = Update(tuple(missed), obs, None, True, frame.at, missed=True)
+            return presenter.step(update).said
+        # A new connection: a page that came back (the seat was told up to *seen*), or
+        # the game's first words.
+        self.told = frame.at
+        missed = self.since(host, frame.seen, frame.at) if frame.seen is not None else []
+        resumed = bool(missed) or any(isinstance(e, Played) for e in frame.log)
         return presenter.opening(obs, frame.log, resumed=resumed, missed=missed).said
 
     def since(self, host: HostedTable, start: int, end: int) -> list[Event]:
@@ -271,8 +272,6 @@ class TableWords:
 
     def __init__(self, *, hint_playouts: int | None = None) -> None:
         self._ears: dict[int, _Ear] = {}
-        #: The position each seat's connections were told up to (kept across them).
-        self.told: dict[int, int] = {}
         self.hint_playouts = hint_playouts
 
     def _ear(self, host: HostedTable, channel: Channel) -> _Ear:

@@ -75,7 +75,9 @@ class Update:
     deals with its own hand only); *obs* is its view after them; *actor* is
     the seat that acted (None: the table dealt); *by_bot* is True when a bot
     made the action (also a bot playing for an absent person); *position* is
-    the number of events in the game's log after the step.
+    the number of events in the game's log after the step. *missed*: the events are
+    what a seat that was away missed (told as one catch-up; its own actions among
+    them were a bot's, playing for it).
     """
 
     events: tuple[Event, ...]
@@ -83,6 +85,7 @@ class Update:
     actor: int | None
     by_bot: bool
     position: int
+    missed: bool = False
 
 
 def public_view(game: Game) -> Observation:
@@ -159,6 +162,9 @@ class Table:
         self.max_rounds: int | None = None
         self.longest_wait = LONGEST_WAIT
         self.running = False
+        #: The position after the last step told: a bot's draws may lie beyond it while
+        #: it thinks, told only with the play or pass that ends its turn.
+        self.told = self.position
         self._listeners: dict[int, list[_Listener]] = {}
         self._heard_changed: asyncio.Event | None = None
         self._published_at = 0.0
@@ -230,7 +236,7 @@ class Table:
             self._heard_changed.set()
 
     def _publish(self, events: Sequence[Event], actor: int | None, by_bot: bool) -> None:
-        position = self.position
+        position = self.told = self.position
         self._published_at = self.clock()
         game = self.session.game
         for seat, listeners in list(self._listeners.items()):

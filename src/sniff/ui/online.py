@@ -318,25 +318,19 @@ class WatchScreen:
         link.attach(self)
 
     def update(self, update: Update) -> None:
-        pass
+        """A step, in the third person (a step with no event lets a claim go)."""
+        for said in self.presenter.watched(update.events, actor=update.actor):
+            self.host.ctx.output.say(said)
+        self.host.invalidate()
 
     def refused(self, refusal: Refusal, obs: Observation) -> None:
         pass
 
     def news(self, item: News) -> None:
-        if item.kind is NewsKind.STEP:
-            self._say_new()
-            return
         if item.kind is NewsKind.TABLE:
             self.presenter.set_players(self.link.players)
         said = self.presenter.news(item)
         if said is not None:
-            self.host.ctx.output.say(said)
-        self.host.invalidate()
-
-    def _say_new(self) -> None:
-        log = self.link.events()
-        for said in self.presenter.watched(log[len(self.presenter.log) :]):
             self.host.ctx.output.say(said)
         self.host.invalidate()
 

@@ -250,7 +250,9 @@ class GameScreen:
         then the game goes on (the others play, or the player is asked)."""
         self.started = True
         voice, link = self.voice, self.link
-        told = voice.presenter.opening(voice.obs(), link.events(), resumed=self.resumed)
+        told = voice.presenter.opening(
+            voice.obs(), link.events(), resumed=self.resumed, missed=link.missed
+        )
         voice.say(told.events)
         if told.waits:
             self.listener.prompt(told.prompt)
