@@ -239,23 +239,72 @@ class OnlineWords:
             "spectator": tr._("you are watching: a spectator cannot play"),
             # Translators: the record is only given after the game.
             "not-over": tr._("the game's record comes after the game"),
+            # Translators: a player who is not the table's host tried to end the table.
+            "not-host": tr._("only the table's host can end it"),
         }
         # Translators: the server refused what was sent; {code} names why.
         text = texts.get(code) or tr._("the server refused that ({code})").format(code=code)
         return _say(text, cue=Cue.INVALID, interrupt=True)
 
-    def cannot_sit(self, code: str, detail: str) -> Utterance:
-        """Why the game could not sit down at the table."""
+    def cannot_sit(self, code: str, detail: str, *, terminal: bool = True) -> Utterance:
+        """Why the game could not sit down at the table (*terminal*: says the command
+        that does instead, where the page has its own buttons)."""
         tr = self.tr
         texts = {
-            # Translators: the server could not be reached; {detail} is the system's reason.
-            "unreachable": tr._("the server cannot be reached ({detail})"),
+            # Translators: the server could not be reached, for no reason the system named
+            # (no network, no route); Enter tries again.
+            "unreachable": tr._(
+                "the server cannot be reached: check the network and the address, "
+                "then Enter tries again"
+            ),
+            # Translators: nothing listens at the server's address and port (connection
+            # refused).
+            "refused": tr._(
+                "no server answers at this address: check the address and its port, and "
+                "that the server is running; Enter tries again"
+            ),
+            # Translators: the server's host name could not be found (DNS).
+            "no-such-host": tr._(
+                "there is no computer of that name: check how the address is written, and "
+                "the network; Enter tries again"
+            ),
+            # Translators: the server did not answer in time.
+            "timed-out": tr._(
+                "the server did not answer in time: check the address and the network; "
+                "Enter tries again"
+            ),
+            # Translators: the secure connection (wss://, https://) to the server failed.
+            "tls": tr._(
+                "the secure connection to the server failed (its certificate could not be "
+                "checked): check the address, or ask whoever runs the server"
+            ),
+            # Translators: something answered at the address, but not a Sniff server.
+            "not-a-server": tr._(
+                "something answers at this address, but not a Sniff server: check the "
+                "address and its port"
+            ),
+            # Translators: the host's own game could not listen: the port is in use.
+            "port-in-use": tr._(
+                "another program already listens on this port: choose another with --port"
+            ),
+            # Translators: the host's own game could not listen on the address asked for.
+            "cannot-listen": tr._(
+                "the game cannot listen for the others on this address: check --listen and --port"
+            ),
+            # Translators: too many connections from this computer.
+            "busy": tr._("too many connections from this computer: wait a moment and try again"),
             # Translators: the server speaks another version of the protocol.
-            "version": tr._("the server is of another version: update the game ({detail})"),
+            "version": tr._("the server is of another version: update the game"),
             # Translators: no table has this code.
             "no-table": tr._("no table has this code: check it letter by letter"),
             # Translators: every seat of the table is taken.
-            "table-full": tr._("every seat of this table is taken: you can watch it instead"),
+            "table-full": tr._(
+                "every seat of this table is taken: sniff join with its code and --watch "
+                "listens to it instead"
+            )
+            if terminal
+            # Translators: every seat of the table is taken (said on the web page).
+            else tr._("every seat of this table is taken: you can watch it instead"),
             # Translators: the seat kept for this player is gone (the table ended).
             "no-seat": tr._("your seat is no longer kept: the table has ended"),
             # Translators: too many wrong codes from this computer.
@@ -269,8 +318,11 @@ class OnlineWords:
             # Translators: the name chosen has no letter or digit.
             "bad-name": tr._("a name needs at least one letter or digit"),
         }
-        # Translators: the server refused to seat the player; {detail} says why.
-        text = texts.get(code) or tr._("the server said no: {detail}")
+        # Translators: the server refused to seat the player for a reason this game does
+        # not know; {detail} is the server's code for it.
+        text = texts.get(code) or tr._("the server refused the seat ({detail})")
+        if code not in texts:
+            detail = code
         return _say(text.format(detail=detail), cue=Cue.INVALID, interrupt=True)
 
     def record_kept(self, path: str) -> Utterance:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import socket
+import ssl
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -50,7 +52,14 @@ from sniff.session.link import News, Spawn
 from sniff.session.table import SeatFeed, Update
 from sniff.storage.records import PlayerInfo
 
-__all__ = ["RETRY_WAITS", "ConnectError", "RemoteLink", "Request"]
+__all__ = [
+    "RETRY_WAITS",
+    "UNREACHABLE",
+    "ConnectError",
+    "RemoteLink",
+    "Request",
+    "unreachable_code",
+]
 
 #: The waits between tries after a dropped connection (about 30 s in all).
 RETRY_WAITS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
@@ -62,11 +71,41 @@ ANSWER_SECONDS = 10.0
 
 class ConnectError(Exception):
     """The server could not be reached, or refused the seat: *code* says why
-    (``unreachable``, ``version``, ``no-table``, ``table-full``, ``no-seat``...)."""
+    (one of :data:`UNREACHABLE`, or the server's error code: ``version``,
+    ``no-table``, ``table-full``, ``no-seat``...); the message is for the log."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+#: Why a server could not be reached, each said in the player's language: nothing
+#: listens at that address and port; the host's name was not found; no answer in time;
+#: the secure connection failed; what answered is no Sniff server; anything else.
+UNREACHABLE = ("refused", "no-such-host", "timed-out", "tls", "not-a-server", "unreachable")
+
+
+def unreachable_code(error: BaseException) -> str:
+    """The :data:`UNREACHABLE` code for a failure to connect.
+
+    >>> unreachable_code(ConnectionRefusedError(111, "Connect call failed"))
+    'refused'
+    >>> unreachable_code(socket.gaierror(-2, "Name or service not known"))
+    'no-such-host'
+    """
+    if isinstance(error, ssl.SSLError):
+        return "tls"
+    if isinstance(error, socket.gaierror):
+        return "no-such-host"
+    if isinstance(error, (asyncio.TimeoutError, TimeoutError)):
+        return "timed-out"
+    if isinstance(error, ConnectionRefusedError):
+        return "refused"
+    if isinstance(error, OSError) and "Connect call failed" in str(error):
+        return "refused"  # (every address of the name refused: asyncio joins them)
+    if isinstance(error, (InvalidHandshake, InvalidURI)):
+        return "not-a-server"
+    return "unreachable"
 
 
 @dataclass(frozen=True)
@@ -141,10 +180,18 @@ class RemoteLink:
         await self._sit(request.frame)
 
     async def _connect(self) -> None:
+        old, self.ws = self.ws, None
+        self._waiters.clear()  # (a refusal's answers, never to come, wait no more)
+        if old is not None:
+            await old.close()
         try:
             self.ws = await self.opener(self.url)
         except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError) as error:
-            raise ConnectError("unreachable", str(error) or type(error).__name__) from None
+            detail = str(error) or type(error).__name__
+            code = unreachable_code(error)
+            if self.url.startswith("wss:") and isinstance(error, ConnectionResetError):
+                code = "tls"  # (a server without TLS drops a secure handshake at once)
+            raise ConnectError(code, detail) from None
         self._reader = asyncio.get_running_loop().create_task(self._read())
         self.connected = True
         welcome = self._expect("welcome")
@@ -157,10 +204,14 @@ class RemoteLink:
         # Every answer is waited for from before the request goes: they come together.
         seated = None if frame["type"] == "watch" else self._expect("seated")
         state = self._expect("state")
-        await self._send(frame)
-        if seated is not None:
-            await self._answer(seated)
-        await self._answer(state)
+        try:
+            await self._send(frame)
+            if seated is not None:
+                await self._answer(seated)
+            await self._answer(state)
+        finally:
+            # A refusal fails one answer: the other must not take the next try's.
+            self._waiters = [(w, f) for w, f in self._waiters if f not in (seated, state)]
 
     def _expect(self, kind: str) -> asyncio.Future[dict[str, Any]]:
         """A future for the next frame of *kind* (an error frame first fails it)."""
@@ -175,7 +226,7 @@ class RemoteLink:
         try:
             return await asyncio.wait_for(future, ANSWER_SECONDS)
         except asyncio.TimeoutError:
-            raise ConnectError("unreachable", "the server did not answer") from None
+            raise ConnectError("timed-out", "the server did not answer") from None
         finally:
             self._waiters = [(w, f) for w, f in self._waiters if f is not future]
 

@@ -90,7 +90,7 @@ def refusal_said(language: str, code: ErrorCode, detail: str, *, seated: bool) -
     (before a table, or a message the table never saw)."""
     online = OnlineWords(translator(language))
     if not seated and code in _SITTING:
-        return _say([online.cannot_sit(code.value, detail)])
+        return _say([online.cannot_sit(code.value, detail, terminal=False)])
     return _say([online.refused(code.value)])
 
 

@@ -10,6 +10,7 @@ the server keeps the game). A spectator gets :class:`WatchScreen`.
 
 from __future__ import annotations
 
+import errno
 import functools
 import json
 from collections.abc import Callable
@@ -143,7 +144,8 @@ class OnlineStart:
                 try:
                     self.link.url = await hosted.start()
                 except OSError as error:
-                    raise ConnectError("unreachable", str(error)) from None
+                    code = "port-in-use" if error.errno == errno.EADDRINUSE else "cannot-listen"
+                    raise ConnectError(code, str(error)) from None
             await self.link.open(self.request)
         except ConnectError as error:
             self.trying = False
