@@ -12,8 +12,11 @@ same news each in their own words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance, UtteranceKind
+from sniff.announce.words import Words
 from sniff.enums import Cue, NewsKind
 from sniff.i18n import Translator
 
@@ -324,6 +327,56 @@ class OnlineWords:
         if code not in texts:
             detail = code
         return _say(text.format(detail=detail), cue=Cue.INVALID, interrupt=True)
+
+    # -- leaving ------------------------------------------------------------------------------
+
+    def opening_table(self) -> Utterance:
+        # Translators: sniff host, while the game opens its own table for the others.
+        return _say(self.tr._("opening your table"))
+
+    def _others(self, names: Sequence[str]) -> str:
+        if not names:
+            # Translators: Q at an online table where no other person is still playing.
+            return self.tr._("no one else is playing now")
+        # Translators: Q at an online table: who is still playing ("Ben and Anna").
+        text = self.tr.ngettext("{names} is still playing", "{names} are still playing",
+                                len(names))  # fmt: skip
+        return text.format(names=Words(self.tr).join(list(names)))
+
+    def leave_question(self, names: Sequence[str], code: str) -> Utterance:
+        """Q at an online table, for a guest: what becomes of their seat."""
+        # Translators: Q at an online table (a guest); {others} says who still plays.
+        text = self.tr._(
+            "Leave the table? {others}. A bot plays your seat until you come back with "
+            "sniff join {code}. Y: leave. N: play on"
+        )
+        return _say(text.format(others=self._others(names), code=code), interrupt=True)
+
+    def end_question(self, names: Sequence[str]) -> Utterance:
+        """Q for the host of a table their own game serves: it ends with them."""
+        # Translators: Q for the host whose own game serves the online table.
+        text = self.tr._(
+            "End the table and quit? {others}. The table lives in your game, so it ends "
+            "for everyone; its record is kept. Y: end it. N: play on"
+        )
+        return _say(text.format(others=self._others(names)), interrupt=True)
+
+    def host_leave_question(self, names: Sequence[str]) -> Utterance:
+        """Q for the host of a table on a server: a bot for their seat, or the end."""
+        # Translators: Q for the host of an online table on a server.
+        text = self.tr._(
+            "Leave the table? {others}. B: a bot plays your seat to the end. E: end the "
+            "table for everyone; its record is kept. N: play on"
+        )
+        return _say(text.format(others=self._others(names)), interrupt=True)
+
+    def bot_key(self) -> str:
+        # Translators: help for B when leaving an online table: a bot takes the seat.
+        return self.tr._("a bot plays your seat to the end")
+
+    def end_key(self) -> str:
+        # Translators: help for E when leaving an online table: it ends for everyone.
+        return self.tr._("end the table for everyone")
 
     def record_kept(self, path: str) -> Utterance:
         """After an online game: where its record was kept."""

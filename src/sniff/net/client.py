@@ -162,6 +162,7 @@ class RemoteLink:
         self._missed: tuple[Event, ...] = ()  # what a seat taken back had missed
         self.gave_up = False
         self.taken_over = False  # another connection took the seat (close code 4000)
+        self.ended = False  # the table ended before its game did: nothing to come back to
         self.started = False
         self._heard_sent = 0
         self._acting: Action | None = None
@@ -213,10 +214,13 @@ class RemoteLink:
             # A refusal fails one answer: the other must not take the next try's.
             self._waiters = [(w, f) for w, f in self._waiters if f not in (seated, state)]
 
-    def _expect(self, kind: str) -> asyncio.Future[dict[str, Any]]:
-        """A future for the next frame of *kind* (an error frame first fails it)."""
+    def _expect(
+        self, kind: str, test: Callable[[dict[str, Any]], bool] = lambda frame: True
+    ) -> asyncio.Future[dict[str, Any]]:
+        """A future for the next frame of *kind* that passes *test* (an error frame first
+        fails it)."""
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._waiters.append((lambda f: f["type"] == kind, future))
+        self._waiters.append((lambda f: f["type"] == kind and test(f), future))
         # (a refusal fails every waiting answer; those not awaited any more must not warn)
         future.add_done_callback(lambda done: done.cancelled() or done.exception())
         return future
@@ -302,6 +306,19 @@ class RemoteLink:
         if self._usable():
             self._post({"type": "record"})
 
+    async def leave(self, *, end: bool = False) -> None:
+        """Leave the seat for good (a bot plays it to the end), or, *end*, end the table
+        for everyone (its host only); then close. Waits (bounded) until the server has
+        told the table, so that a server stopping next has said it first."""
+        if self.connected and self.ws is not None:
+            told = self._expect("notice", lambda f: f.get("kind") == NewsKind.ENDED.value)
+            await self._send({"type": "leave", "end": end})
+            if end:  # (who leaves is told nothing more: the others hear "left")
+                with contextlib.suppress(ConnectError, ConnectionClosed):
+                    await self._answer(told)
+            self._waiters = [(w, f) for w, f in self._waiters if f is not told]
+        self.close()
+
     def close(self) -> None:
         self._closed = True
         if self.ws is not None:
@@ -361,7 +378,7 @@ class RemoteLink:
                     # would take it from that one, and so on for ever).
                     self.taken_over = True
                     self._news(News(NewsKind.TAKEN_OVER))
-                elif not self._closed:
+                elif not self._closed and not self.ended:
                     self._run(self._reconnect())
 
     def _take(self, frame: dict[str, Any]) -> None:
@@ -463,6 +480,8 @@ class RemoteLink:
             self._news(notice.news)
             if notice.news.kind is NewsKind.STARTED:
                 self.started = True
+            elif notice.news.kind in (NewsKind.ENDED, NewsKind.ROUND_LIMIT):
+                self.ended = True
 
     def _news(self, item: News) -> None:
         feed = self._feed

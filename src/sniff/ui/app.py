@@ -273,6 +273,9 @@ class SniffApp:
     def request_quit(self) -> None:
         """Q or Control C: ask first (a screen may ask its own question)."""
         top = self.top
+        own = getattr(top, "ask_quit", None)
+        if callable(own) and own():  # (the screen asks its own question, and acts on it)
+            return
         ask = getattr(top, "quit_question", None)
         question = ask() if callable(ask) else None
         if question is None:

@@ -43,6 +43,7 @@ from sniff.ui.app import run_app
 from sniff.ui.base import Binding
 from sniff.ui.confirm import ConfirmScreen
 from sniff.ui.game.screen import GameScreen
+from sniff.ui.leaving import ask_leave
 
 if TYPE_CHECKING:
     from sniff.ui.app import SniffApp
@@ -64,10 +65,16 @@ class ServerKeeper:
 class RemoteGame:
     """A :class:`~sniff.session.local.PlayedGame` on a server."""
 
-    def __init__(self, link: RemoteLink, translator: Callable[[], Translator]) -> None:
+    def __init__(
+        self,
+        link: RemoteLink,
+        translator: Callable[[], Translator],
+        hosted: HostedServer | None = None,
+    ) -> None:
         self._link = link
         self._keeper = ServerKeeper()
         self._translator = translator
+        self._hosted = hosted
 
     @property
     def link(self) -> RemoteLink:
@@ -94,6 +101,14 @@ class RemoteGame:
 
     def chat_key(self) -> str:
         return OnlineWords(self._translator()).chat_key()
+
+    def ask_quit(self, host: SniffApp) -> bool:
+        """Q while the game goes on: what becomes of it is said and chosen (see
+        :mod:`sniff.ui.leaving`)."""
+        hosted = self._hosted
+        stop = hosted.stop if hosted is not None and hosted.server is not None else None
+        ask_leave(host, self._link, stop_server=stop)
+        return True
 
     def close(self) -> None:
         self._link.close()
@@ -134,7 +149,10 @@ class OnlineStart:
         if self.trying:
             return
         self.trying = True
-        self._say(self.words.connecting(self.link.url))
+        if self.hosted is not None and self.hosted.server is None:
+            self._say(self.words.opening_table())  # (no address yet: it is this game)
+        else:
+            self._say(self.words.connecting(self.link.url))
         self.host.spawn(self._sit())
 
     async def _sit(self) -> None:
@@ -155,6 +173,8 @@ class OnlineStart:
         self.trying = False
         if hosted is not None:
             self._say(self.words.hosting(hosted.address(), self.link.code))
+        elif self.request.frame["type"] == "create":  # (a table on a server: the same)
+            self._say(self.words.hosting(self.link.url, self.link.code))
         remember(self.link, self.name)
         self.request = Request({"type": "resume", "token": self.link.token})
         self.host.dismiss(self, announce=False)
@@ -164,8 +184,8 @@ class OnlineStart:
         if self.link.seat < 0:
             return WatchScreen(self.host, self.link)
         if not self.link.started:
-            return WaitingScreen(self.host, self.link, self.hint_playouts)
-        return online_game_screen(self.host, self.link, self.hint_playouts)
+            return WaitingScreen(self.host, self.link, self.hint_playouts, self.hosted)
+        return online_game_screen(self.host, self.link, self.hint_playouts, self.hosted)
 
     def bindings(self) -> list[Binding]:
         keys = KeyTexts(self.host.ctx.translator)
@@ -184,9 +204,14 @@ class OnlineStart:
         return False
 
 
-def online_game_screen(host: SniffApp, link: RemoteLink, hint_playouts: int | None) -> GameScreen:
+def online_game_screen(
+    host: SniffApp,
+    link: RemoteLink,
+    hint_playouts: int | None,
+    hosted: HostedServer | None = None,
+) -> GameScreen:
     """The real game screen, playing the remote seat; after the game, its record kept."""
-    game = RemoteGame(link, lambda: host.ctx.translator)
+    game = RemoteGame(link, lambda: host.ctx.translator, hosted)
     screen = GameScreen(host, game, hint_playouts=hint_playouts, resumed=link.resumed)
     screen.listener.on_over = link.ask_record
     screen.listener.keep_record = lambda lines: str(keep_record(lines, link.code))
@@ -196,10 +221,17 @@ def online_game_screen(host: SniffApp, link: RemoteLink, hint_playouts: int | No
 class WaitingScreen:
     """Before the game: who is here, the code to pass on; the game when all are here."""
 
-    def __init__(self, host: SniffApp, link: RemoteLink, hint_playouts: int | None) -> None:
+    def __init__(
+        self,
+        host: SniffApp,
+        link: RemoteLink,
+        hint_playouts: int | None,
+        hosted: HostedServer | None = None,
+    ) -> None:
         self.host = host
         self.link = link
         self.hint_playouts = hint_playouts
+        self.hosted = hosted
         self.words = OnlineWords(host.ctx.translator)
         link.attach(self)
 
@@ -213,7 +245,8 @@ class WaitingScreen:
     def news(self, item: News) -> None:
         if item.kind is NewsKind.STARTED:
             self.host.dismiss(self, announce=False)
-            self.host.show(online_game_screen(self.host, self.link, self.hint_playouts))
+            screen = online_game_screen(self.host, self.link, self.hint_playouts, self.hosted)
+            self.host.show(screen)
             return
         said = self.words.news(item.kind, item.name, mine=item.seat == self.link.seat,
                                text=item.text, count=item.count)  # fmt: skip
@@ -406,6 +439,11 @@ class HostedServer:
         self.server = SniffServer(self.options)
         await self.server.start()
         return f"ws://127.0.0.1:{self.server.port}/ws"
+
+    async def stop(self) -> None:
+        """Stop it: every table told first (see :meth:`SniffServer.close`)."""
+        if self.server is not None:
+            await self.server.close()
 
     def address(self) -> str:
         """Where the others connect."""
