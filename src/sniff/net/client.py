@@ -322,6 +322,10 @@ class RemoteLink:
     def close(self) -> None:
         self._closed = True
         if self.ws is not None:
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                return  # (the program's loop has ended: the socket goes with it)
             self._run(self.ws.close())
 
     # -- frames ----------------------------------------------------------------------------

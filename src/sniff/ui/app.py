@@ -22,6 +22,7 @@ import signal
 import sys
 import traceback
 from collections.abc import Callable, Coroutine
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO, cast
 
@@ -84,6 +85,11 @@ def _with_capitals(keys: tuple[str, ...]) -> list[str]:
     out = list(keys)
     out += [key.upper() for key in keys if len(key) == 1 and key.isalpha() and key.islower()]
     return out
+
+
+def _named_keys(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """A binding's keys that type no character ("f1", "pageup"; not "r" or "?")."""
+    return tuple(key for key in keys if len(key) > 1)
 
 
 def build_context(
@@ -280,7 +286,14 @@ class SniffApp:
         question = ask() if callable(ask) else None
         if question is None:
             question = GameTexts(self.ctx.translator).quit_plain()
-        self.confirm(question, self.exit)
+        self.confirm(question, self.exit, self.stay)
+
+    def stay(self) -> None:
+        """N at a question before quitting: said, and the screen below takes up again
+        (its prompt, if it waits for the player)."""
+        self.ctx.output.say(GameTexts(self.ctx.translator).staying())
+        if self.stack:
+            self._guard(self.stack[-1].enter)
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -351,6 +364,10 @@ class SniffApp:
                     ("q", "c-c"), lambda: keys.label("q"), keys.quit, self.request_quit, "global"
                 )
             )
+        if getattr(top, "takes_text", False):
+            # A line being typed (chat) takes every printable key: "r" is a letter there,
+            # not "repeat"; F1 and the page keys still work.
+            out = [replace(b, keys=named) for b in out if (named := _named_keys(b.keys))]
         return out
 
     def _step(self, delta: int) -> None:
@@ -443,7 +460,12 @@ class SniffApp:
             self.show(first(self))
 
         self._exiting = False
-        self.application.run(pre_run=start)
+        try:
+            self.application.run(pre_run=start)
+        except EOFError:
+            # The terminal closed (its input ended): as SIGHUP, every screen is closed
+            # and the game kept; no traceback.
+            self.exit()
 
     def _on_signals(self) -> None:
         loop = asyncio.get_running_loop()

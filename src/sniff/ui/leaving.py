@@ -37,7 +37,7 @@ class HostLeaveScreen(ConfirmScreen):
         bot: Callable[[], None],
         end: Callable[[], None],
     ) -> None:
-        super().__init__(host, question, bot)
+        super().__init__(host, question, bot, host.stay)
         self.end = end
 
     def bindings(self) -> list[Binding]:
@@ -84,10 +84,11 @@ def ask_leave(
         host.spawn(go())
 
     if stop_server is not None:
-        host.show(ConfirmScreen(host, words.end_question(names), lambda: leaving(True)))
+        question = words.end_question(names)
+        host.show(ConfirmScreen(host, question, lambda: leaving(True), host.stay))
     elif link.seat == 0:
         question = words.host_leave_question(names)
         host.show(HostLeaveScreen(host, question, lambda: leaving(False), lambda: leaving(True)))
     else:
-        host.show(ConfirmScreen(host, words.leave_question(names, link.code),
-                                lambda: leaving(None)))  # fmt: skip
+        question = words.leave_question(names, link.code)
+        host.show(ConfirmScreen(host, question, lambda: leaving(None), host.stay))

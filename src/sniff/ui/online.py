@@ -288,6 +288,7 @@ class ChatScreen:
     """A line to say to the table: typed letters echoed, Enter sends, Escape cancels."""
 
     modal = True
+    takes_text = True  # (every printable key is a letter of the line: "r" too)
 
     def __init__(self, host: SniffApp, send: Callable[[str], None]) -> None:
         self.host = host
