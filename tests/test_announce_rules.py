@@ -275,3 +275,15 @@ def test_the_count_key_says_the_points_the_preset_gives(
     for lang, expected in (("en", english), ("de", german)):
         said = _announcer(lang).answers.count(observe(game, 0)).text
         assert said.endswith(expected), said
+
+
+def test_scores_shared_by_two_leaders_of_three_are_not_level() -> None:
+    from dataclasses import replace
+
+    game = Game(preset("sniff"), 3, seed=4)
+    ann = Announcer(0, translator("en"), player_names=("Ada", "Ben", "Cleo"))
+    de = Announcer(0, translator("de"), player_names=("Ada", "Ben", "Cleo"))
+    obs = replace(observe(game, 0), scores=(10, 5, 10))
+    assert ann.answers.scores(obs).text.endswith("You and Cleo share the lead.")
+    assert de.answers.scores(obs).text.endswith("Führung geteilt: du und Cleo.")
+    assert ann.answers.scores(replace(obs, scores=(5, 5, 5))).text.endswith("Scores are level.")

@@ -34,3 +34,37 @@ def test_the_chat_line_keeps_every_letter(tmp_path: Path) -> None:
             await ada.close()
 
     asyncio.run(go())
+
+
+def test_a_spectator_from_before_the_start_hears_every_name_and_the_end(
+    tmp_path: Path,
+) -> None:
+    """A spectator who came before the others hears each player by name (never "?"),
+    and hears it when the host ends the table."""
+
+    async def go() -> None:
+        async with server(tmp_path, seed=6) as running:
+            url = url_of(running)
+            ada = Player(url, "Ada", plays=True)
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "person"],
+                            "target": 300})  # fmt: skip
+            await ada.wait_for(lambda: ada.code is not None)
+            eve = OnlineTerminal(url, {"type": "watch", "code": ada.code, "name": "Eve"},
+                                 name="Eve")  # fmt: skip
+            try:
+                await asyncio.to_thread(eve.wait_said, "code is")
+                ben = Player(url, "Ben", plays=True)
+                await ben.open()
+                await ben.send({"type": "join", "code": ada.code, "name": "Ben"})
+                await asyncio.to_thread(eve.wait_said, "Ben: ")
+                await ada.send({"type": "leave", "end": True})
+                await asyncio.to_thread(eve.wait_said, "Ada ended the table")
+                assert not any(t.startswith("?") or " ? " in t for t in eve.said), eve.said
+                await ben.close()
+            finally:
+                await asyncio.to_thread(eve.end)
+            assert not eve.error, eve.error
+            await ada.close()
+
+    asyncio.run(go())
