@@ -287,3 +287,20 @@ def test_scores_shared_by_two_leaders_of_three_are_not_level() -> None:
     assert ann.answers.scores(obs).text.endswith("You and Cleo share the lead.")
     assert de.answers.scores(obs).text.endswith("Führung geteilt: du und Cleo.")
     assert ann.answers.scores(replace(obs, scores=(5, 5, 5))).text.endswith("Scores are level.")
+
+
+def test_you_in_the_middle_of_the_new_game_list_is_lower_case() -> None:
+    from sniff.announce.presenter import SeatPresenter
+    from sniff.enums import SeatKind
+    from sniff.storage.records import PlayerInfo
+
+    rules = preset("sniff")
+    game = Game(rules, 3, seed=2)
+    players = (PlayerInfo("Ed", SeatKind.HUMAN), PlayerInfo("Ada", SeatKind.HUMAN),
+               PlayerInfo("Anna", SeatKind.HUMAN))  # fmt: skip
+    for language, start in (("de", "Neues Spiel: Ed, du und Anna"),
+                            ("en", "New game: Ed, you and Anna")):  # fmt: skip
+        seat = SeatPresenter(translator(language), 1, players, rules)
+        assert seat.new_game_words(observe(game, 1)).text.startswith(start)
+    first = SeatPresenter(translator("de"), 0, players, rules)
+    assert first.new_game_words(observe(game, 0)).text.startswith("Neues Spiel: Du, Ada und")

@@ -68,3 +68,20 @@ def test_a_spectator_from_before_the_start_hears_every_name_and_the_end(
             await ada.close()
 
     asyncio.run(go())
+
+
+def test_help_says_enter_means_ready_at_an_online_table() -> None:
+    """Online, Enter between rounds says the player is ready (the next round is dealt
+    when everyone is): the terminal's help and the page's say so, in both languages."""
+    from sniff.announce.commands import Command
+    from sniff.announce.keys import KeyTexts
+    from sniff.announce.web import web_key_groups
+    from sniff.i18n import translator
+
+    for language, ready in (("en", "ready"), ("de", "bereit")):
+        keys = KeyTexts(translator(language))
+        assert ready in keys.of(Command.ENTER, online=True)
+        assert ready not in keys.of(Command.ENTER)
+        page = [text for group in web_key_groups(translator(language), muggins=False)
+                for _, text in group]  # fmt: skip
+        assert keys.of(Command.ENTER, online=True) in page

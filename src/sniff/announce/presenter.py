@@ -224,9 +224,11 @@ class SeatPresenter:
         """ "New game: you and Anna (expert); Sniff, to 200 points", the partner, the
         muggins rule."""
         texts = self.texts
-        introduced = []
+        introduced: list[str] = []
         for index, player in enumerate(self.players):
-            name = self.names[index]
+            # (after the first name the seat is "you", "du": never "Ed, Du und Anna")
+            mid = index == self.seat and introduced
+            name = self.book.side_label_you() if mid else self.names[index]
             level = player.level if player.kind is SeatKind.BOT else None
             introduced.append(texts.with_level(name, level) if level else name)
         partner = next((self.names[s] for s in obs.sides[obs.side] if s != self.seat), None)
