@@ -171,3 +171,37 @@ def test_each_failure_is_a_german_sentence_without_the_systems_english(code: str
         english = OnlineWords(translator("en")).cannot_sit(code, detail, terminal=terminal).text
         assert german != english and "Errno" not in german and "Connect call" not in german
         assert not _ENGLISH.search(german), german
+
+
+async def _status(port: int, host: str, path: str = "/", **headers: str) -> int:
+    """The status of a plain HTTP request naming *host* in its ``Host`` header."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    lines = [f"GET {path} HTTP/1.1", f"Host: {host}", *(f"{k}: {v}" for k, v in headers.items())]
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
+    await writer.drain()
+    status = await asyncio.wait_for(reader.readline(), 5)
+    writer.close()
+    return int(status.split()[1])
+
+
+def test_a_name_that_points_here_by_dns_rebinding_is_refused(tmp_path: Path) -> None:
+    """A page on any domain whose name resolves to this computer cannot use the
+    server: a request for a name the server does not answer to is refused (421),
+    the page and the handshake alike; addresses and this computer's names work."""
+    upgrade = {"Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}  # fmt: skip
+
+    async def go() -> None:
+        async with server(tmp_path, seed=1) as running:
+            port = running.port
+            evil = f"evil.example:{port}"
+            assert await _status(port, evil) == 421
+            assert await _status(port, evil, "/ws", Origin=f"http://{evil}", **upgrade) == 421
+            assert await _status(port, f"127.0.0.1:{port}") == 200
+            assert await _status(port, f"localhost:{port}") == 200
+            assert await _status(port, f"{socket.gethostname()}:{port}") == 200
+            status = await _status(port, f"127.0.0.1:{port}", "/ws",
+                                   Origin=f"http://127.0.0.1:{port}", **upgrade)  # fmt: skip
+            assert status == 101
+
+    asyncio.run(go())

@@ -38,6 +38,7 @@ from sniff.net.wire import LIMITS, ErrorCode, FrameError, write_frame
 from sniff.server.codes import new_code, new_token, normal_code, token_hash
 from sniff.server.connection import CLOSE_GOING_AWAY, CLOSE_TRY_LATER, Connection
 from sniff.server.hosted import HostedTable
+from sniff.server.hosts import answers_to, own_names
 from sniff.server.limits import AddressBook, ServerLimits
 from sniff.server.seats import seat_from
 from sniff.server.store import Kept, TableStore
@@ -110,6 +111,7 @@ class SniffServer:
         self.thinker: Thinker = thinker or self.pool  # type: ignore[assignment]
         self.store = TableStore(options.data)
         self.addresses = AddressBook(options.limits)
+        self._names = own_names(options.origins)
         self.tables: dict[str, HostedTable] = {}
         self._tokens: dict[str, tuple[str, int]] = {}  # token hash -> (code, seat)
         self._server: Server | None = None
@@ -200,7 +202,12 @@ class SniffServer:
     # -- connections ---------------------------------------------------------------------
 
     def _request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Before the handshake: the web page's files, and the browser's Origin checked."""
+        """Before the handshake: the name asked for (DNS rebinding), the web page's
+        files, and the browser's Origin checked."""
+        if not self._host_allowed(connection, request.headers):
+            return connection.respond(
+                HTTPStatus.MISDIRECTED_REQUEST, "This server does not answer to that name\n"
+            )
         if request.path.split("?")[0] != "/ws":
             if self.web is not None:
                 return self.web(request)
@@ -209,6 +216,14 @@ class SniffServer:
         if origin is not None and not self._origin_allowed(origin, request.headers):
             return connection.respond(HTTPStatus.FORBIDDEN, "This page may not use the server\n")
         return None
+
+    def _host_allowed(self, connection: ServerConnection, headers: Headers) -> bool:
+        """The ``Host`` asked for is an address, this computer, or a name allowed (see
+        :mod:`sniff.server.hosts`); a trusted proxy chooses the names it passes on."""
+        peer = connection.remote_address
+        if isinstance(peer, tuple) and peer and str(peer[0]) in self.options.trusted_proxies:
+            return True
+        return answers_to(headers.get("Host", ""), self._names)
 
     def _origin_allowed(self, origin: str, headers: Headers) -> bool:
         """A browser's page may connect when it is the server's own page (same host)
