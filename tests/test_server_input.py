@@ -232,3 +232,28 @@ def test_an_unknown_protocol_version_gets_a_clear_message(tmp_path: Path) -> Non
             await asyncio.wait_for(ws.wait_closed(), 5)
 
     asyncio.run(go())
+
+
+def test_the_addresses_of_one_ipv6_network_share_one_budget(tmp_path: Path) -> None:
+    """Behind a trusted proxy, every address of one /64 counts as one: a new address
+    of the same network brings no fresh budget of wrong codes."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def wrong_code(url: str, address: str) -> str:
+        async with connect(url, additional_headers={"X-Forwarded-For": address}) as ws:
+            await ws.send(json.dumps({"type": "hello", "version": 1}))
+            await ws.recv()
+            await ws.send(json.dumps({"type": "join", "code": "ZZZZ-0000", "name": "Eve"}))
+            return str(json.loads(await ws.recv())["code"])
+
+    async def go() -> None:
+        async with server(tmp_path, seed=13, clock=FakeClock(),
+                          trusted_proxies=("127.0.0.1",)) as running:  # fmt: skip
+            url = url_of(running)
+            codes = [await wrong_code(url, f"2001:db8:1:2::{n + 1:x}") for n in range(12)]
+            assert codes[:10] == ["no-table"] * 10 and codes[10:] == ["rate", "rate"]
+            assert await wrong_code(url, "2001:db8:1:3::1") == "no-table"  # another network
+
+    asyncio.run(go())

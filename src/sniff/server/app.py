@@ -39,7 +39,7 @@ from sniff.server.codes import new_code, new_token, normal_code, token_hash
 from sniff.server.connection import CLOSE_GOING_AWAY, CLOSE_TRY_LATER, Connection
 from sniff.server.hosted import HostedTable
 from sniff.server.hosts import answers_to, own_names
-from sniff.server.limits import AddressBook, ServerLimits
+from sniff.server.limits import AddressBook, ServerLimits, budget_of
 from sniff.server.seats import seat_from
 from sniff.server.store import Kept, TableStore
 from sniff.server.thinking import PoolThinker
@@ -235,14 +235,16 @@ class SniffServer:
         return scheme in ("http", "https") and rest.rstrip("/") == host
 
     def address_of(self, ws: ServerConnection) -> str:
+        """Whose budgets a connection uses: its address (a proxy's report, behind one
+        the operator trusts), an IPv6 one's whole /64 (see :func:`budget_of`)."""
         peer = ws.remote_address
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
         if address in self.options.trusted_proxies and ws.request is not None:
             forwarded = ws.request.headers.get("X-Forwarded-For", "")
             last = forwarded.split(",")[-1].strip()
             if last:
-                return last[:64]
-        return address
+                return budget_of(last[:64])
+        return budget_of(address)
 
     async def _connected(self, ws: ServerConnection) -> None:
         address = self.address_of(ws)
