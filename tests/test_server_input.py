@@ -132,6 +132,36 @@ def test_out_of_turn_and_illegal_actions_are_refused_by_the_engine(tmp_path: Pat
     asyncio.run(go())
 
 
+def test_a_steady_rate_over_the_budget_is_closed_after_50_refusals_in_a_row(
+    tmp_path: Path,
+) -> None:
+    """25 messages a second where 20 are allowed: once the burst is spent, every one
+    is refused, and the 51st refusal in a row closes the connection (protocol.md)."""
+    limits = ServerLimits(messages_per_second=20, message_burst=5, refusals_before_close=50)
+
+    async def go() -> None:
+        async with server(tmp_path, seed=14, limits=limits, clock=FakeClock()) as running:
+            eve = Player(url_of(running), "Eve", plays=False)
+            await eve.open()
+            assert eve.ws is not None
+            await eve.send({"type": "create", "name": "Eve", "seats": ["person", "person"]})
+            await eve.wait_for(lambda: bool(eve.of("state")))
+            for _ in range(400):  # (bounded: 16 s of sending)
+                if eve.ws.close_code is not None:
+                    break
+                try:
+                    await eve.send({"type": "ready"})  # (a message the table takes)
+                except Exception:
+                    break
+                await asyncio.sleep(0.04)
+            await asyncio.wait_for(eve.ws.wait_closed(), 5)
+            assert eve.ws.close_code == 1008
+            codes = [e["code"] for e in eve.of("error")]
+            assert codes and set(codes) == {"rate"} and len(codes) <= 51
+
+    asyncio.run(go())
+
+
 def test_a_flood_is_refused_then_closed(tmp_path: Path) -> None:
     limits = ServerLimits(messages_per_second=5, message_burst=10)
 

@@ -206,7 +206,9 @@ class Connection:
         """Take a token for a message; without one, a refusal, and a flood is closed."""
         if bucket.take():
             return True
-        self.refuse(ErrorCode.RATE, "too many messages: slow down", count=False)
+        # (counted among the refused in a row: a steady rate a little over the budget,
+        # never answered, is closed like any other run of refusals)
+        self.refuse(ErrorCode.RATE, "too many messages: slow down")
         if bucket.tokens < -self.limits.message_burst:
             self.close(CLOSE_POLICY, "too many messages")
         bucket.tokens -= 1  # flooding on digs the hole deeper
