@@ -304,3 +304,23 @@ def test_you_in_the_middle_of_the_new_game_list_is_lower_case() -> None:
         assert seat.new_game_words(observe(game, 1)).text.startswith(start)
     first = SeatPresenter(translator("de"), 0, players, rules)
     assert first.new_game_words(observe(game, 0)).text.startswith("Neues Spiel: Du, Ada und")
+
+
+def test_a_wrong_claim_let_go_is_said_by_whoever_let_it_go() -> None:
+    """A step with no event is a wrong claim let go (muggins rule): its actor let it go;
+    each seat hears who did, the one who made the claim too."""
+    from sniff.announce.presenter import SeatPresenter
+    from sniff.enums import SeatKind
+    from sniff.session.table import Update
+    from sniff.storage.records import PlayerInfo
+
+    rules = preset("muggins")
+    game = Game(rules, 2, seed=3)
+    players = (PlayerInfo("Ada", SeatKind.HUMAN), PlayerInfo("Ben", SeatKind.HUMAN))
+    heard = {}
+    for seat in (0, 1):
+        presenter = SeatPresenter(translator("en"), seat, players, rules)
+        obs = observe(game, seat)
+        said = presenter.step(Update((), obs, 0, False, len(game.log))).events
+        heard[seat] = said[0].text
+    assert heard == {0: "You let it go.", 1: "Ada lets it go."}
