@@ -205,3 +205,24 @@ def test_a_name_that_points_here_by_dns_rebinding_is_refused(tmp_path: Path) -> 
             assert status == 101
 
     asyncio.run(go())
+
+
+def test_every_piece_of_the_tables_news_is_german_for_a_german_player() -> None:
+    """Each kind of news an online player can hear (about another, or about themselves)
+    is said in German to a German player: never the English words."""
+    from sniff.enums import NewsKind
+
+    english, german = OnlineWords(translator("en")), OnlineWords(translator("de"))
+    said = 0
+    for kind in NewsKind:
+        for mine in (False, True):
+            options: dict[str, Any] = {"mine": mine, "count": 2, "text": "no-seat"}
+            if kind in (NewsKind.CHAT, NewsKind.RECORD, NewsKind.BAD_FRAME):
+                continue  # (what a person wrote, a record's lines, a frame's own words)
+            en = english.news(kind, "Ben", **options)
+            de = german.news(kind, "Ben", **options)
+            assert (en is None) == (de is None), kind
+            if en is not None and de is not None:
+                said += 1
+                assert en.text != de.text, (kind, mine, de.text)
+    assert said > 30
