@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import socket
 import threading
 import time
 from pathlib import Path
@@ -118,3 +119,44 @@ def test_a_host_who_quits_ends_the_table_and_everyone_is_told(
         assert not host.is_alive() and done == [0]
     assert "ended" in kinds and "dropped" not in kinds
     assert any("You ended the table" in t for t in speech.texts)
+
+
+def test_a_host_who_hosts_again_is_back_at_the_same_table(tmp_path: Path, monkeypatch: Any) -> None:
+    """The host's game closed while the table went on (the terminal closed): sniff host
+    again brings the same table back, with the host in their seat, not a new table made
+    in front of it; the guest's place is there too."""
+    monkeypatch.setenv("SNIFF_HOME", str(tmp_path / "home"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    options = ServerOptions(tmp_path / "host", host="127.0.0.1", port=port)
+    create = {"type": "create", "name": "Ada", "preset": "sniff", "seats": ["person", "person"]}
+
+    def host_once(until: str, then: str | None) -> list[str]:
+        speech = RecordingSpeech()
+        ctx = build_context(Settings(pace=0), translator("en"), speech=speech,
+                            sound=NullPlayer())  # fmt: skip
+        with create_pipe_input() as pipe:
+
+            def press() -> None:
+                deadline = time.monotonic() + 20
+                while time.monotonic() < deadline:
+                    if any(until in t for t in list(speech.texts)):
+                        break
+                    time.sleep(0.02)
+                if then is not None:
+                    pipe.send_text(then)
+                else:
+                    pipe.close()  # the terminal closes: the table goes on without the host
+
+            threading.Thread(target=press, daemon=True).start()
+            run_online(ctx, "", create, name="Ada", hosted=options, input=pipe,
+                       output=DummyOutput())  # fmt: skip
+        return list(speech.texts)
+
+    first = host_once("Your table is open", None)
+    code = re.search(r"Its code is ([0-9A-Z]{4}-[0-9A-Z]{4})", " ".join(first)).group(1)  # type: ignore[union-attr]
+    again = host_once("still going", None)
+    back = next(t for t in again if "still going" in t)
+    assert back.startswith(f"Your table {code} is still going")
+    assert not any(t.startswith("Your table is open") for t in again)

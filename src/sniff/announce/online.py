@@ -59,6 +59,16 @@ class OnlineWords:
             text.format(address=address, code=code, spelled=self.spelled(code)), interrupt=True
         )
 
+    def hosting_again(self, address: str, code: str) -> Utterance:
+        """The host is back at the table their game keeps (it was not over)."""
+        # Translators: sniff host again while the host's table was still going: the game
+        # takes them back to it; {address} and {code} as when it was opened.
+        text = self.tr._(
+            "your table {code} is still going, and you are back in your seat. It is open "
+            "at {address}; the others come back with: sniff join {code} --server {address}"
+        )
+        return _say(text.format(address=address, code=code), interrupt=True)
+
     def code_is(self, code: str) -> Utterance:
         # Translators: the key that says the table's code again; {spelled}: letter by letter.
         text = self.tr._("the table's code is {code}: {spelled}")

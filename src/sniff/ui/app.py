@@ -21,7 +21,7 @@ import logging
 import signal
 import sys
 import traceback
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO, cast
@@ -58,6 +58,8 @@ from sniff.ui.messages import MessageArea
 __all__ = ["SniffApp", "build_context", "run_app"]
 
 _log = logging.getLogger(__name__)
+#: Seconds each of the app's closers may take when the program ends.
+CLOSE_SECONDS = 5.0
 
 #: High contrast: bright text on black, the selection reversed.
 STYLE = Style.from_dict(
@@ -159,6 +161,8 @@ class SniffApp:
         self.screen_mode = screen_mode
         self.stack: list[Screen] = []
         self.errors: list[BaseException] = []
+        #: Run when the program ends, inside its loop (a server this game runs, stopped).
+        self.closers: list[Callable[[], Awaitable[None]]] = []
         self._bindings: KeyBindings = KeyBindings()
         self._exiting = False
         self.handled = 0  # keys handled so far (tests wait for them)
@@ -460,12 +464,23 @@ class SniffApp:
             self.show(first(self))
 
         self._exiting = False
-        try:
-            self.application.run(pre_run=start)
-        except EOFError:
-            # The terminal closed (its input ended): as SIGHUP, every screen is closed
-            # and the game kept; no traceback.
-            self.exit()
+
+        async def main() -> None:
+            try:
+                await self.application.run_async(pre_run=start)
+            except EOFError:
+                # The terminal closed (its input ended): as SIGHUP, every screen is
+                # closed and the game kept; no traceback.
+                self.exit()
+            # What must end inside the program's loop (a server this game runs tells its
+            # tables first), a few seconds at most each.
+            for closer in self.closers:
+                try:
+                    await asyncio.wait_for(closer(), CLOSE_SECONDS)
+                except Exception as error:  # (the program ends all the same)
+                    self._failed(error)
+
+        asyncio.run(main())
 
     def _on_signals(self) -> None:
         loop = asyncio.get_running_loop()

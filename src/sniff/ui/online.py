@@ -33,12 +33,13 @@ from sniff.i18n import Translator
 from sniff.net.address import host_address
 from sniff.net.client import ConnectError, RemoteLink, Request
 from sniff.server.app import SniffServer
+from sniff.server.codes import normal_code
 from sniff.session.keeping import ProblemHandler
 from sniff.session.link import News
 from sniff.session.table import Update
 from sniff.storage.atomic import write_atomic
 from sniff.storage.paths import data_dir
-from sniff.storage.seats import HeldSeat, keep_seat
+from sniff.storage.seats import HeldSeat, held_seats, keep_seat
 from sniff.ui.app import run_app
 from sniff.ui.base import Binding
 from sniff.ui.confirm import ConfirmScreen
@@ -164,6 +165,11 @@ class OnlineStart:
                 except OSError as error:
                     code = "port-in-use" if error.errno == errno.EADDRINUSE else "cannot-listen"
                     raise ConnectError(code, str(error)) from None
+                kept = hosted.kept_seat(self.link.url)
+                if kept is not None and self.request.frame["type"] == "create":
+                    # The host's own table, brought back with the server: the same table,
+                    # the host back in their seat (not a new one made in front of it).
+                    self.request = Request({"type": "resume", "token": kept.token})
             await self.link.open(self.request)
         except ConnectError as error:
             self.trying = False
@@ -171,7 +177,9 @@ class OnlineStart:
             self._say(self.failed)
             return
         self.trying = False
-        if hosted is not None:
+        if hosted is not None and self.request.frame["type"] == "resume":
+            self._say(self.words.hosting_again(hosted.address(), self.link.code))
+        elif hosted is not None:
             self._say(self.words.hosting(hosted.address(), self.link.code))
         elif self.request.frame["type"] == "create":  # (a table on a server: the same)
             self._say(self.words.hosting(self.link.url, self.link.code))
@@ -441,10 +449,21 @@ class HostedServer:
         await self.server.start()
         return f"ws://127.0.0.1:{self.server.port}/ws"
 
+    def kept_seat(self, url: str) -> HeldSeat | None:
+        """The seat this player holds at a table the server brought back (its game not
+        over), newest first; None: there is none."""
+        tables = self.server.tables if self.server is not None else {}
+        for seat in held_seats().value or []:
+            host = tables.get(normal_code(seat.code) or "")
+            if seat.server == url and host is not None and not host.ended:
+                return seat
+        return None
+
     async def stop(self) -> None:
-        """Stop it: every table told first (see :meth:`SniffServer.close`)."""
-        if self.server is not None:
-            await self.server.close()
+        """Stop it: every table told first (see :meth:`SniffServer.close`); once."""
+        server, self.server = self.server, None
+        if server is not None:
+            await server.close()
 
     def address(self) -> str:
         """Where the others connect."""
@@ -471,6 +490,8 @@ def run_online(
     server = HostedServer(hosted) if hosted is not None else None
 
     def first(host: SniffApp) -> Any:
+        if server is not None:
+            host.closers.append(server.stop)  # (however the program ends)
         start = OnlineStart(host, link, Request(request), hosted=server, name=name)
         if not ask_first or server is None:
             return start
