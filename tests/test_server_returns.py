@@ -63,6 +63,28 @@ def _first(player: Player) -> Any:
     return obs.legal[0]
 
 
+def test_a_page_that_comes_back_hears_only_what_it_missed_in_german_too(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+
+    async def go() -> None:
+        async with server(tmp_path, seed=21, clock=clock, limits=FAST) as running:
+            url = url_of(running)
+            ada, token, _told = await _away_while_a_bot_plays(url, clock, running)
+            back = Listener(url, "Ben", plays=False, language="de")
+            await back.open()
+            await back.send({"type": "resume", "token": token})
+            await back.wait_for(lambda: bool(back.of("say")))
+            said = " ".join(back.said())
+            assert "Neues Spiel" not in said and "für dich" in said, said
+            assert "for you" not in said
+            await back.close()
+            await ada.close()
+
+    asyncio.run(go())
+
+
 def test_a_page_that_comes_back_hears_only_what_it_missed(tmp_path: Path) -> None:
     clock = FakeClock()
 
@@ -80,6 +102,7 @@ def test_a_page_that_comes_back_hears_only_what_it_missed(tmp_path: Path) -> Non
             assert "New game" not in said  # not the whole game again
             assert "for you" in said, said  # the bot's turns, said as the bot's
             assert "You played" not in said and "you played" not in said
+            assert "No fit" not in said  # (a draw is not judged against a later table)
             await back.close()
             await ada.close()
 
