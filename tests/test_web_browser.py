@@ -1,8 +1,9 @@
 """The web page in a real browser (Debian's Chromium, through pytest-playwright): whole games
 by keys alone in English and German, against bots and with a person on the
 network; a game by mouse alone; every word the server said reaching the page's
-live regions once and in order; axe-core on every screen; a reload that comes back
-to the seat; and the table at a phone's width and at 200 % zoom.
+live regions once and in order; axe-core on every screen; a reload, and a closed
+tab's table opened again, that come back to the seat; and the table at a phone's
+width and at 200 % zoom.
 
 Without Chromium or Playwright these tests skip with one line saying how to get
 them. ``SNIFF_SCREENSHOTS=1`` also writes the table's picture to
@@ -350,6 +351,32 @@ def test_a_reload_in_the_middle_of_a_game_comes_back_to_the_seat(
     wait_until(lambda: any(h["text"].startswith("Spiel fortgesetzt: ") for h in game.heard()), page)
     assert page.get_attribute("html", "lang") == "de"
     play_by_keys(game)
+    game.close()
+
+
+def test_a_closed_tab_gets_its_seat_back_from_the_tables_address(
+    new_context: Any, web: WebServer
+) -> None:
+    """The seat key is kept per browser for each table: the tab closed, the table's
+    address opened again in a new tab is the same seat, with what was missed."""
+    game = GamePage(new_context, web)
+    page = game.page
+    game.open("/")
+    game.create("Ada", ["greedy"], target=60)
+    page.wait_for_selector("#game:not([hidden])")
+    play_by_keys(game, stop_after=2)
+    code = next(f["code"] for f in game.frames if f["type"] == "table")
+    page.close()
+    again = game.context.new_page()
+    again.on("websocket", game._socket)
+    again.add_init_script(RECORDER)
+    count = len(game.frames)
+    again.goto(game.web.url + "/t/" + code)
+    again.wait_for_selector("#game:not([hidden])")
+    seated = [f for f in game.frames[count:] if f["type"] == "seated"]
+    assert seated and seated[0]["seat"] == 0
+    wait_until(lambda: any(h["text"].startswith("Game resumed: ")
+                           for h in again.evaluate("window.__heard")), again)  # fmt: skip
     game.close()
 
 

@@ -91,7 +91,7 @@ function take(frame) {
       break;
     case "error":
       if (frame.code === "no-seat") {
-        Link.forget();
+        Link.forget(state.code);
         link.close();
         toStart();
       }
@@ -486,13 +486,13 @@ function download() {
 
 setUpStart({ words, lang: data.lang, speaker, link, sit });
 const wanted = window.location.pathname.startsWith("/t/") ? window.location.pathname.slice(3) : "";
-const kept = Link.kept();
+const kept = Link.kept(wanted);
 if (kept && (!wanted || kept.code.replace("-", "").toUpperCase() === wanted.replace("-", "").toUpperCase())) {
   state.code = kept.code;
   show("start");
   link.open({ type: "resume", token: kept.token });
 } else {
-  if (kept) Link.forget();
+  if (wanted) Link.forgetTab();  // (a seat this tab held at another table is let go here)
   $("code").value = wanted;
   show("start", wanted ? $("name") : null);
 }
