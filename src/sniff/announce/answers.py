@@ -193,9 +193,9 @@ class Answers(BookPart):
             # Translators: the scores key when every side has the same score.
             parts.append(tr._("scores are level"))
         elif lead == 0:
+            leaders = [self.book.side_name(i) for i in ranked if obs.scores[i] == obs.scores[top]]
             # Translators: the scores key when some sides (not all) share the best score
             # ("you and Anna share the lead"; three sides or more).
-            leaders = [self.book.side_name(i) for i in ranked if obs.scores[i] == obs.scores[top]]
             text = tr._("{players} share the lead")
             parts.append(text.format(players=self.words.join(leaders)))
         else:
