@@ -226,3 +226,14 @@ def test_every_piece_of_the_tables_news_is_german_for_a_german_player() -> None:
                 said += 1
                 assert en.text != de.text, (kind, mine, de.text)
     assert said > 30
+
+
+def test_a_page_hears_a_bad_or_too_long_name_in_its_language() -> None:
+    from sniff.net.wire import ErrorCode
+    from sniff.server.words import refusal_said
+
+    for code in (ErrorCode.BAD_NAME, ErrorCode.TOO_LONG):
+        german = refusal_said("de", code, "a name is text of at most 100", seated=False)
+        english = refusal_said("en", code, "a name is text of at most 100", seated=False)
+        said = german.items[0]["text"]
+        assert said != english.items[0]["text"] and "refused" not in said and "(" not in said

@@ -330,6 +330,8 @@ class OnlineWords:
             "bad-rules": tr._("these rules cannot be played: {detail}"),
             # Translators: the name chosen has no letter or digit.
             "bad-name": tr._("a name needs at least one letter or digit"),
+            # Translators: a name or a code sent to the server was far too long.
+            "too-long": tr._("too long: a name takes at most 20 characters, a table's code 9"),
         }
         # Translators: the server refused to seat the player for a reason this game does
         # not know; {detail} is the server's code for it.

@@ -67,6 +67,7 @@ _log = logging.getLogger(__name__)
 _SITTING = (
     ErrorCode.NO_TABLE, ErrorCode.TABLE_FULL, ErrorCode.NO_SEAT, ErrorCode.TOO_MANY_TABLES,
     ErrorCode.FULL, ErrorCode.BAD_RULES, ErrorCode.BAD_NAME, ErrorCode.RATE,
+    ErrorCode.TOO_LONG,
 )  # fmt: skip
 
 Spawn = Callable[[Coroutine[Any, Any, None]], object]
