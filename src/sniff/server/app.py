@@ -46,7 +46,7 @@ from sniff.server.thinking import PoolThinker
 from sniff.server.web import WebPages
 from sniff.server.words import TableWords
 from sniff.session.clock import Clock, LoopClock
-from sniff.session.game import BOT_NAMES, GameSession
+from sniff.session.game import BOT_NAMES, GameSession, bot_name
 from sniff.session.keeping import Recorder, RecordSink
 from sniff.session.link import News
 from sniff.session.policy import GRACE, SeatState
@@ -388,10 +388,13 @@ class SniffServer:
         """Every seat is taken: the bots get names no person has, the record begins."""
         session = host.session
         taken = {seat.name.casefold() for seat in host.seats if seat.person}
-        names = iter(n for n in BOT_NAMES if n.casefold() not in taken)
         for seat in host.seats:
-            if not seat.person:
-                seat.name = next(names, f"Bot {seat.index + 1}")
+            if seat.person:
+                continue
+            # The name the waiting room gave the seat (bot_name), unless a person has it.
+            free = [n for n in (bot_name(seat.index), *BOT_NAMES) if n.casefold() not in taken]
+            seat.name = free[0] if free else f"Bot {seat.index + 1}"
+            taken.add(seat.name.casefold())
         session.state.players = tuple(_player_info(seat) for seat in host.seats)
         try:
             sink = RecordSink.create(self.store.record_path(host.code), session)
