@@ -380,6 +380,26 @@ def test_a_closed_tab_gets_its_seat_back_from_the_tables_address(
     game.close()
 
 
+def test_a_spectator_from_the_page_watches_under_its_name(new_context: Any, web: WebServer) -> None:
+    """Watch on the start page sends the name (the spectator's chat is signed with it)."""
+    host = GamePage(new_context, web)
+    host.open("/")
+    host.create("Ada", ["person"])
+    wait_until(lambda: any(f["type"] == "table" for f in host.frames), host.page)
+    code = next(f["code"] for f in host.frames if f["type"] == "table")
+    eve = GamePage(new_context, web)
+    sent: list[dict[str, Any]] = []
+    eve.page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(json.loads(p))))
+    eve.open("/t/" + code)
+    eve.page.fill("#name", "Eve")
+    eve.page.click("#watch")
+    wait_until(lambda: any(f["type"] == "table" for f in eve.frames), eve.page)
+    watch = next(f for f in sent if f["type"] == "watch")
+    assert watch["name"] == "Eve" and not eve.errors
+    eve.close()
+    host.close()
+
+
 def test_the_table_fits_a_phone_and_200_percent_zoom(new_context: Any, web: WebServer) -> None:
     """At a phone's width (360 CSS pixels), and at 200 % zoom of a 1280-pixel window
     (640 CSS pixels), nothing but the layout's own box needs a sideways scroll."""

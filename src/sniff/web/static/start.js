@@ -13,7 +13,10 @@ export function setUpStart({ words, lang, speaker, link, sit }) {
     sit({ type: "join", code: $("code").value.trim(), name: name() });
   });
   $("watch").addEventListener("click", () => {
-    sit({ type: "watch", code: $("code").value.trim() });
+    // The spectator's chat is signed with the name, when it has a letter or a digit.
+    const request = { type: "watch", code: $("code").value.trim() };
+    if (/[\p{L}\p{N}]/u.test(name())) request.name = name();
+    sit(request);
   });
   $("create-form").addEventListener("submit", (event) => {
     event.preventDefault();
