@@ -400,6 +400,35 @@ def test_a_spectator_from_the_page_watches_under_its_name(new_context: Any, web:
     host.close()
 
 
+def test_a_button_pressed_from_the_keyboard_leaves_the_focus_in_the_game(
+    new_context: Any, web: WebServer
+) -> None:
+    """Play, Draw, Pass or Next round pressed with Enter on the button itself goes away
+    with the redraw: the focus comes back to the game area, never the page's body."""
+    game = GamePage(new_context, web)
+    page = game.page
+    game.open("/")
+    game.create("Ada", ["greedy"], target=20)
+    page.wait_for_selector("#game:not([hidden])")
+    pressed = 0
+    deadline = time.monotonic() + 40
+    while not game.over() and pressed < 12 and time.monotonic() < deadline:
+        button = next((b for b in ("#play-button", "#ready-button", "#draw-button",
+                                   "#pass-button") if game.visible(b)), None)  # fmt: skip
+        if button is None or (button == "#play-button"
+                              and not page.locator("#hand .playable").count()):  # fmt: skip
+            page.wait_for_timeout(15)
+            continue
+        page.focus(button)
+        page.keyboard.press("Enter")
+        pressed += 1
+        page.wait_for_timeout(300)
+        focused = page.evaluate("document.activeElement && document.activeElement.id")
+        assert focused not in ("", None), f"the focus fell to the body after {button}"
+    assert pressed >= 3
+    game.close()
+
+
 def test_the_table_fits_a_phone_and_200_percent_zoom(new_context: Any, web: WebServer) -> None:
     """At a phone's width (360 CSS pixels), and at 200 % zoom of a 1280-pixel window
     (640 CSS pixels), nothing but the layout's own box needs a sideways scroll."""

@@ -206,6 +206,16 @@ function draw(screen) {
 }
 
 function drawSelection() {
+  const inGame = $("game").contains(document.activeElement);
+  drawSelectionParts();
+  // A button pressed from the keyboard that went away with the redraw (Play, an end,
+  // Next round) must not drop the focus to the page's body: back to the game area.
+  const now = document.activeElement;
+  const lost = !now || now === document.body || now.closest("[hidden]") !== null;
+  if (inGame && lost && state.shown === "game") $("play").focus();
+}
+
+function drawSelectionParts() {
   const screen = state.screen;
   if (!screen || !screen.hand) {
     $("hand").replaceChildren();
