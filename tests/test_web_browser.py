@@ -429,6 +429,24 @@ def test_a_button_pressed_from_the_keyboard_leaves_the_focus_in_the_game(
     game.close()
 
 
+def test_a_player_away_is_shown_in_words_not_only_in_red(new_context: Any, web: WebServer) -> None:
+    ada = GamePage(new_context, web)
+    ada.open("/")
+    ada.create("Ada", ["person"])
+    wait_until(lambda: any(f["type"] == "table" for f in ada.frames), ada.page)
+    code = next(f["code"] for f in ada.frames if f["type"] == "table")
+    ben = GamePage(new_context, web)
+    ben.open("/t/" + code)
+    ben.page.fill("#name", "Ben")
+    ben.page.click("#join")
+    ada.page.wait_for_selector("#game:not([hidden])")
+    ben.close()  # Ben's connection drops: after about 2 s he is away
+    ada.page.wait_for_selector("#summary li.away", timeout=15000)
+    away = page_words(translator("en"))["seat_away"]
+    assert away in ada.page.inner_text("#summary li.away")
+    ada.close()
+
+
 def test_the_table_fits_a_phone_and_200_percent_zoom(new_context: Any, web: WebServer) -> None:
     """At a phone's width (360 CSS pixels), and at 200 % zoom of a 1280-pixel window
     (640 CSS pixels), nothing but the layout's own box needs a sideways scroll."""
