@@ -429,6 +429,17 @@ def test_a_button_pressed_from_the_keyboard_leaves_the_focus_in_the_game(
     game.close()
 
 
+def test_no_end_is_offered_after_the_game(new_context: Any, web: WebServer) -> None:
+    game = GamePage(new_context, web)
+    game.open("/")
+    game.create("Ada", ["greedy"], target=10)
+    game.page.wait_for_selector("#game:not([hidden])")
+    play_by_keys(game)
+    wait_until(lambda: not game.visible("#play-button"), game.page)
+    assert not game.visible("#ends-choice") and not game.page.locator("#end-buttons button").count()
+    game.close()
+
+
 def test_a_player_away_is_shown_in_words_not_only_in_red(new_context: Any, web: WebServer) -> None:
     ada = GamePage(new_context, web)
     ada.open("/")

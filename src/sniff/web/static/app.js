@@ -228,8 +228,10 @@ function drawSelectionParts() {
   const tile = state.selected ? state.selected.tile : null;
   const { hadFocus, refocus } = drawHand($("hand"), hand, tile, words, pick);
   if (hadFocus) (refocus || $("play")).focus();
-  drawEnds($("end-buttons"), $("ends-choice"), selectedEntry(), playAt);
   const can = hand.can;
+  // No end is offered once the round or the game is over ("the round is over" if pressed).
+  const over = screen.phase === "round-over" || screen.phase === "game-over";
+  drawEnds($("end-buttons"), $("ends-choice"), over ? null : selectedEntry(), playAt);
   $("play-button").hidden = !can.play;
   $("draw-button").hidden = !can.draw;
   $("pass-button").hidden = !can.pass;
