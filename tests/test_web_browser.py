@@ -429,6 +429,35 @@ def test_a_button_pressed_from_the_keyboard_leaves_the_focus_in_the_game(
     game.close()
 
 
+def test_no_hint_stays_for_you_after_the_game(new_context: Any, web: WebServer) -> None:
+    """F2 before every play: the last thing "For you" showed was a hint; once the game is
+    over it is gone (it was for a turn)."""
+    game = GamePage(new_context, web)
+    page = game.page
+    game.open("/")
+    game.create("Ada", ["greedy"], target=10)
+    page.wait_for_selector("#game:not([hidden])")
+    deadline = time.monotonic() + 60
+    while not game.over() and time.monotonic() < deadline:
+        playable = game.visible("#play-button") and page.locator("#hand .playable").count()
+        if playable:
+            hints = sum(1 for f in game.frames if f.get("answer") == "hint")
+            game.key("F2")
+            wait_until(lambda h=hints: sum(1 for f in game.frames
+                                           if f.get("answer") == "hint") > h, page)  # fmt: skip
+            game.key("Enter")
+        elif game.visible("#ready-button"):
+            game.key("Enter")
+        elif game.visible("#draw-button"):
+            game.key("d")
+        elif game.visible("#pass-button"):
+            game.key("p")
+        page.wait_for_timeout(30)
+    assert game.over()
+    wait_until(lambda: not page.locator("#alert .said-hint").count(), page, 8, "no hint")
+    game.close()
+
+
 def test_no_end_is_offered_after_the_game(new_context: Any, web: WebServer) -> None:
     game = GamePage(new_context, web)
     game.open("/")

@@ -195,6 +195,7 @@ function draw(screen) {
     $("final-text").textContent = screen.final || "";
     if (over.hidden) {
       over.hidden = false;
+      speaker.gameOver();  // (a hint is for a turn: none stays under "For you")
       $("record-button").disabled = state.record === null;
       link.send({ type: "record" });
     }
