@@ -458,6 +458,22 @@ def test_no_hint_stays_for_you_after_the_game(new_context: Any, web: WebServer) 
     game.close()
 
 
+def test_help_opened_again_starts_at_its_first_part(new_context: Any, web: WebServer) -> None:
+    game = GamePage(new_context, web)
+    page = game.page
+    sent: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(json.loads(p))))
+    game.open("/")
+    game.create("Ada", ["greedy"], target=60)
+    page.wait_for_selector("#game:not([hidden])")
+    for key in ("F1", "F1", "F1", "Escape", "F1"):
+        page.keyboard.press(key)
+        page.wait_for_timeout(100)
+    pages = [f["page"] for f in sent if f["type"] == "ask" and f.get("what") == "help"]
+    assert pages == [0, 1, 2, 0], pages
+    game.close()
+
+
 def test_no_end_is_offered_after_the_game(new_context: Any, web: WebServer) -> None:
     game = GamePage(new_context, web)
     game.open("/")

@@ -433,6 +433,7 @@ function openHelp() {
 }
 
 function closeHelp() {
+  state.helpPage = 0;  // (help opened again starts at its first part)
   const back = state.before || "start";
   const focus = { game: "play", waiting: "waiting-h", start: "join-h" }[back];
   show(back, $(focus));
