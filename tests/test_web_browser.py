@@ -474,6 +474,26 @@ def test_help_opened_again_starts_at_its_first_part(new_context: Any, web: WebSe
     game.close()
 
 
+def test_the_skip_link_and_a_change_of_language_keep_to_what_is_shown(
+    new_context: Any, web: WebServer
+) -> None:
+    """On the start page the skip link leads to its heading (not the hidden game area);
+    after choosing another language the focus is on the language again."""
+    game = GamePage(new_context, web)
+    page = game.page
+    game.open("/")
+    assert page.get_attribute("#skip", "href") == "#join-h"
+    page.focus("#lang")
+    page.select_option("#lang", "de")
+    page.wait_for_load_state()
+    wait_until(lambda: page.get_attribute("html", "lang") == "de", page)
+    wait_until(lambda: page.evaluate("document.activeElement.id") == "lang", page, 5, "focus")
+    game.create("Ada", ["greedy"], target=60)
+    page.wait_for_selector("#game:not([hidden])")
+    assert page.get_attribute("#skip", "href") == "#play"
+    game.close()
+
+
 def test_no_end_is_offered_after_the_game(new_context: Any, web: WebServer) -> None:
     game = GamePage(new_context, web)
     game.open("/")

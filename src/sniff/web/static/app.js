@@ -13,7 +13,7 @@ import { Link } from "./net.js";
 import { drawBoard, drawEnds, drawHand, drawSummary } from "./table.js";
 import { keyOf } from "./keys.js";
 import { PACE_SECONDS, store, timing } from "./settings.js";
-import { setUpStart } from "./start.js";
+import { languageChanged, setUpStart } from "./start.js";
 
 const data = JSON.parse(document.getElementById("sniff-data").textContent);
 const words = data.words;
@@ -55,6 +55,8 @@ const link = new Link({
 function show(name, focus) {
   for (const id of ["start", "waiting", "game", "help"]) $(id).hidden = id !== name;
   state.shown = name;
+  // The skip link leads to what is shown: the game area, or the screen's heading.
+  $("skip").href = `#${{ game: "play", waiting: "waiting-h", help: "help-h" }[name] || "join-h"}`;
   $("chat-form").hidden = !(name === "game" || name === "waiting");
   if (focus) focus.focus();
 }
@@ -501,6 +503,7 @@ function download() {
 setUpStart({ words, lang: data.lang, speaker, link, sit });
 const wanted = window.location.pathname.startsWith("/t/") ? window.location.pathname.slice(3) : "";
 const kept = Link.kept(wanted);
+const relanguaged = languageChanged();
 if (kept && (!wanted || kept.code.replace("-", "").toUpperCase() === wanted.replace("-", "").toUpperCase())) {
   state.code = kept.code;
   show("start");
@@ -508,5 +511,6 @@ if (kept && (!wanted || kept.code.replace("-", "").toUpperCase() === wanted.repl
 } else {
   if (wanted) Link.forgetTab();  // (a seat this tab held at another table is let go here)
   $("code").value = wanted;
-  show("start", wanted ? $("name") : null);
+  // After a change of language the page was loaded anew: the focus is where it was.
+  show("start", relanguaged ? $("lang") : wanted ? $("name") : null);
 }
