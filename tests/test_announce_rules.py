@@ -324,3 +324,27 @@ def test_a_wrong_claim_let_go_is_said_by_whoever_let_it_go() -> None:
         said = presenter.step(Update((), obs, 0, False, len(game.log))).events
         heard[seat] = said[0].text
     assert heard == {0: "You let it go.", 1: "Ada lets it go."}
+
+
+def test_a_digit_waiting_for_its_second_is_cancelled_by_f2_and_r() -> None:
+    """A first digit waits for a second; F2 or R meanwhile ends the wait, so the digit's
+    timer selects nothing afterwards (Enter then plays what the hint named)."""
+    from sniff.announce.commands import Command
+    from sniff.announce.presenter import SeatPresenter
+    from sniff.enums import SeatKind
+    from sniff.storage.records import PlayerInfo
+
+    rules = preset("sniff")
+    game = Game(rules, 2, seed=5)
+    players = (PlayerInfo("Ada", SeatKind.HUMAN), PlayerInfo("Ben", SeatKind.HUMAN))
+    seat = game.current
+    presenter = SeatPresenter(translator("en"), seat, players, rules)
+    obs = observe(game, seat)
+    pip = obs.hand[-1].high
+    for command in (Command.HINT, Command.REPEAT):
+        chosen = presenter.selection.tile
+        reply = presenter.digit(str(pip), obs)
+        assert reply.wait is not None  # the first digit waits for a second
+        presenter.command(command, obs)
+        assert presenter.digit_alone(reply.token, obs) == []  # the wait was ended
+        assert presenter.selection.tile == chosen and presenter.selection.pending is None
