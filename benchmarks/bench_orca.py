@@ -109,13 +109,17 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="one short game")
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--only-seed", action="store_true", help="one game, --seed, no full screen")
+    parser.add_argument(
+        "--keep", type=Path, help="a new folder to keep the desktops' logs in (speech.jsonl...)"
+    )
     args = parser.parse_args()
     lacking = missing()
     if lacking or not SNIFF.exists():
         print(f"needs {', '.join(lacking) or 'the installed sniff'}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="bench-orca-") as folder:
-        base = Path(folder)
+        base = Path(folder) if args.keep is None else args.keep
+        base.mkdir(parents=True, exist_ok=True)
         games = 1 if args.quick else 3
         for index in range(games) if not args.only_seed else [0]:
             game = base / f"terminal-{index}"

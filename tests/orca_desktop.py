@@ -570,9 +570,12 @@ class ListeningPlayer:
                 self.desk.key("d" if "draw" in prompt else "p")
             else:
                 # The keys above may have moved the selection: the tile the turn named
-                # is chosen again by its two digits, then Enter plays it.
-                for digit in _tile_digits(prompt):
-                    self.desk.key(digit)
+                # is chosen again by its two digits, typed together as a player who
+                # knows the tile types them (a pause between them would let the first
+                # choose a tile alone), then Enter plays it.
+                digits = _tile_digits(prompt)
+                if digits:
+                    self.desk.key(*digits)
                     time.sleep(0.1)
                     self.listen()
                 self.desk.key("Return")

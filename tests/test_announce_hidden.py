@@ -65,7 +65,7 @@ def _learn(known: set[Tile], event: Event | None) -> None:
             known.update(hand)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     preset_name=st.sampled_from(sorted(PRESETS)),
     players=st.integers(2, 4),
