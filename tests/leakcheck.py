@@ -15,8 +15,7 @@ raises :class:`Leak`, naming the frame, for
   actions, and the history a ``state``'s view carries) outside what the seat
   may know in that round,
 - another seat's hand or the boneyard in a deal, or another seat's drawn tile,
-- a view for another seat, or a seat's view for a spectator (a spectator's public
-  view, ``public``, may name the played tiles only).
+- a view for another seat, or any view for a spectator.
 
 A round's end shows every hand (those tiles are public from then on), so its
 hands are not counted.
@@ -124,15 +123,9 @@ def check_frames(frames: Iterable[dict[str, Any]], record: Any, seat: int | None
             if extra:
                 raise Leak(f"{where}: round {round_no} names {sorted(extra)}")
         view = frame["view"]
-        public = frame.get("public")
-        if public is not None:
-            # A spectator's public view: no seat, and no tile beyond the played ones.
-            if seat is not None or public["seat"] is not None:
-                raise Leak(f"{where}: a public view of seat {public['seat']} to seat {seat}")
-            view = public
-        elif view is None:
+        if view is None:
             continue
-        elif seat is None or view["seat"] != seat:
+        if seat is None or view["seat"] != seat:
             raise Leak(f"{where}: a view of seat {view['seat']}")
         for event in view.get("history", ()):
             _check_event(event, seat, where)

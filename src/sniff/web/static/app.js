@@ -13,7 +13,7 @@ import { Link } from "./net.js";
 import { drawBoard, drawEnds, drawHand, drawSummary } from "./table.js";
 import { keyOf } from "./keys.js";
 import { PACE_SECONDS, store, timing } from "./settings.js";
-import { languageChanged, setUpStart } from "./start.js";
+import { setUpStart } from "./start.js";
 
 const data = JSON.parse(document.getElementById("sniff-data").textContent);
 const words = data.words;
@@ -55,8 +55,6 @@ const link = new Link({
 function show(name, focus) {
   for (const id of ["start", "waiting", "game", "help"]) $(id).hidden = id !== name;
   state.shown = name;
-  // The skip link leads to what is shown: the game area, or the screen's heading.
-  $("skip").href = `#${{ game: "play", waiting: "waiting-h", help: "help-h" }[name] || "join-h"}`;
   $("chat-form").hidden = !(name === "game" || name === "waiting");
   if (focus) focus.focus();
 }
@@ -93,7 +91,7 @@ function take(frame) {
       break;
     case "error":
       if (frame.code === "no-seat") {
-        Link.forget(state.code);
+        Link.forget();
         link.close();
         toStart();
       }
@@ -197,7 +195,6 @@ function draw(screen) {
     $("final-text").textContent = screen.final || "";
     if (over.hidden) {
       over.hidden = false;
-      speaker.gameOver();  // (a hint is for a turn: none stays under "For you")
       $("record-button").disabled = state.record === null;
       link.send({ type: "record" });
     }
@@ -209,16 +206,6 @@ function draw(screen) {
 }
 
 function drawSelection() {
-  const inGame = $("game").contains(document.activeElement);
-  drawSelectionParts();
-  // A button pressed from the keyboard that went away with the redraw (Play, an end,
-  // Next round) must not drop the focus to the page's body: back to the game area.
-  const now = document.activeElement;
-  const lost = !now || now === document.body || now.closest("[hidden]") !== null;
-  if (inGame && lost && state.shown === "game") $("play").focus();
-}
-
-function drawSelectionParts() {
   const screen = state.screen;
   if (!screen || !screen.hand) {
     $("hand").replaceChildren();
@@ -231,10 +218,8 @@ function drawSelectionParts() {
   const tile = state.selected ? state.selected.tile : null;
   const { hadFocus, refocus } = drawHand($("hand"), hand, tile, words, pick);
   if (hadFocus) (refocus || $("play")).focus();
+  drawEnds($("end-buttons"), $("ends-choice"), selectedEntry(), playAt);
   const can = hand.can;
-  // No end is offered once the round or the game is over ("the round is over" if pressed).
-  const over = screen.phase === "round-over" || screen.phase === "game-over";
-  drawEnds($("end-buttons"), $("ends-choice"), over ? null : selectedEntry(), playAt);
   $("play-button").hidden = !can.play;
   $("draw-button").hidden = !can.draw;
   $("pass-button").hidden = !can.pass;
@@ -435,7 +420,6 @@ function openHelp() {
 }
 
 function closeHelp() {
-  state.helpPage = 0;  // (help opened again starts at its first part)
   const back = state.before || "start";
   const focus = { game: "play", waiting: "waiting-h", start: "join-h" }[back];
   show(back, $(focus));
@@ -502,15 +486,13 @@ function download() {
 
 setUpStart({ words, lang: data.lang, speaker, link, sit });
 const wanted = window.location.pathname.startsWith("/t/") ? window.location.pathname.slice(3) : "";
-const kept = Link.kept(wanted);
-const relanguaged = languageChanged();
+const kept = Link.kept();
 if (kept && (!wanted || kept.code.replace("-", "").toUpperCase() === wanted.replace("-", "").toUpperCase())) {
   state.code = kept.code;
   show("start");
   link.open({ type: "resume", token: kept.token });
 } else {
-  if (wanted) Link.forgetTab();  // (a seat this tab held at another table is let go here)
+  if (kept) Link.forget();
   $("code").value = wanted;
-  // After a change of language the page was loaded anew: the focus is where it was.
-  show("start", relanguaged ? $("lang") : wanted ? $("name") : null);
+  show("start", wanted ? $("name") : null);
 }
