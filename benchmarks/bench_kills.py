@@ -33,7 +33,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -45,17 +44,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from figures import emit, percentile
-from netplay import Player
+from netplay import Player, free_port
 from sniff.storage.records import STEP_KEY, read_record, verify
 
 #: Seconds the server has to start and to resume a seat, at most.
 START_WITHIN, RESUME_WITHIN = 30.0, 20.0
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _serve(data: Path, port: int, home: Path) -> subprocess.Popen[str]:
@@ -76,17 +69,6 @@ def _serve(data: Path, port: int, home: Path) -> subprocess.Popen[str]:
             break
     process.kill()
     raise RuntimeError(f"sniff serve did not start: {line!r}")
-
-
-def _told(player: Player) -> list[dict[str, Any]]:
-    """Every event the player was told, in order (a state's log, then steps)."""
-    log: list[dict[str, Any]] = []
-    for frame in player.frames:
-        if frame["type"] == "state":
-            log = list(frame["log"])
-        elif frame["type"] == "step":
-            log += frame["events"]
-    return log
 
 
 async def _new_table(url: str) -> list[Player]:
@@ -151,7 +133,7 @@ class _Seat:
 
     def __init__(self, player: Player) -> None:
         self.name, self.token, self.over = player.name, player.token or "", player.over
-        self.events = _told(player)
+        self.events = player.told()
         self.record = f"{(player.code or '').replace('-', '')}.jsonl"
 
 
@@ -168,7 +150,7 @@ def _torn(records: Path) -> set[Path]:
 async def run(args: argparse.Namespace) -> None:
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="sniff-bench-kills-") as folder:
-        data, home, port = Path(folder) / "server", Path(folder) / "home", _free_port()
+        data, home, port = Path(folder) / "server", Path(folder) / "home", free_port()
         url = f"ws://127.0.0.1:{port}/ws"
         server = await asyncio.to_thread(_serve, data, port, home)
         tables = [await _new_table(url) for _ in range(args.tables)]

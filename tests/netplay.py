@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import socket
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -151,12 +152,30 @@ class Player:
     def of(self, kind: str) -> list[dict[str, Any]]:
         return [f for f in self.frames if f["type"] == kind]
 
+    def told(self) -> list[dict[str, Any]]:
+        """Every event of the game the player was told, in order (a state's log, then
+        the steps after it)."""
+        log: list[dict[str, Any]] = []
+        for frame in self.frames:
+            if frame["type"] == "state":
+                log = list(frame["log"])
+            elif frame["type"] == "step":
+                log += frame["events"]
+        return log
+
     def obs(self) -> Any:
         assert self.view is not None and self.rules is not None
         return read_view(self.view, self.rules, self.players)
 
     async def act(self, action: Any) -> None:
         await self.send({"type": "act", "action": action_json(action), "at": self.at})
+
+
+def free_port() -> int:
+    """A port nothing listens on at 127.0.0.1, now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def url_of(running: SniffServer) -> str:

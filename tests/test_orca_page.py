@@ -18,29 +18,13 @@ import pytest
 
 from orca_desktop import OrcaDesktop
 from ssip_standin import Message
-from webplay import CHROMIUM, FLAGS, WebServer
+from webplay import CHROMIUM, FLAGS, RECORDER, WebServer
 
 pytestmark = [pytest.mark.slow, pytest.mark.orca, pytest.mark.xdist_group("orca")]
 
 #: The voice's pace and the player's pause in the suite (the figures' are 25 and 1.0).
 FAST = 150.0
 PAUSE = 0.3
-#: Notes each paragraph the page adds to a live region, with the wall clock, so that
-#: it can be compared with when Orca was given it.
-RECORDER = """
-window.__heard = [];
-new MutationObserver((changes) => {
-  for (const change of changes) {
-    const box = change.target;
-    if (!(box instanceof Element) || (box.id !== "log" && box.id !== "alert")) continue;
-    for (const node of change.addedNodes) {
-      if (node.nodeType === 1 && node.tagName === "P") {
-        window.__heard.push({region: box.id, text: node.textContent, wall: Date.now()});
-      }
-    }
-  }
-}).observe(document, {childList: true, subtree: true});
-"""
 
 
 def _flat(text: str) -> str:
@@ -58,8 +42,10 @@ class PagePlayer:
         self.keys: list[tuple[str, int]] = []  # each key, and Orca's messages before it
 
     def items(self) -> list[dict[str, Any]]:
+        """The paragraphs the page added to its live regions (webplay's RECORDER; its
+        notes of the focus are left out), each with the wall clock it came at."""
         result: list[dict[str, Any]] = self.page.evaluate("window.__heard")
-        return result
+        return [item for item in result if item["region"] != "focus"]
 
     def listen(self) -> None:
         deadline = time.monotonic() + 30

@@ -150,16 +150,6 @@ async def _steps(players: list[Player], count: int) -> None:
             await player.wait_for(lambda p=player, b=before: p.at > b or p.over)
 
 
-def _told(player: Player) -> list[dict[str, Any]]:
-    log: list[dict[str, Any]] = []
-    for frame in player.frames:
-        if frame["type"] == "state":
-            log = list(frame["log"])
-        elif frame["type"] == "step":
-            log += frame["events"]
-    return log
-
-
 async def _table(url: str) -> list[Player]:
     """A table of two scripted people made through the proxy (plain /ws: any process),
     the second joining by the code (routed to the table's process)."""
@@ -234,7 +224,7 @@ async def _play(url: str, data: Path) -> None:
 
     killed = _pid(data, 1)
     assert killed is not None
-    told = {p.name: _told(p) for p in tables[1]}
+    told = {p.name: p.told() for p in tables[1]}
     tokens = {p.name: p.token for p in tables[1]}
     os.kill(killed, signal.SIGKILL)
     # The other process's table plays on meanwhile.

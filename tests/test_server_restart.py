@@ -7,25 +7,17 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from netplay import Player
+from netplay import Player, free_port
 from sniff.storage.records import read_record, verify
 
 SNIFF = Path(sys.executable).with_name("sniff")
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _serve(data: Path, port: int, home: Path) -> subprocess.Popen[str]:
@@ -49,20 +41,9 @@ def _serve(data: Path, port: int, home: Path) -> subprocess.Popen[str]:
     raise AssertionError("sniff serve did not start")
 
 
-def _told(player: Player) -> list[dict[str, Any]]:
-    """Everything the player was told of the game, in order (a state's log, then steps)."""
-    log: list[dict[str, Any]] = []
-    for frame in player.frames:
-        if frame["type"] == "state":
-            log = list(frame["log"])
-        elif frame["type"] == "step":
-            log += frame["events"]
-    return log
-
-
 @pytest.mark.skipif(not SNIFF.exists(), reason="the sniff command is not installed")
 def test_a_server_killed_mid_game_comes_back_with_every_table(tmp_path: Path) -> None:
-    data, home, port = tmp_path / "server", tmp_path / "home", _free_port()
+    data, home, port = tmp_path / "server", tmp_path / "home", free_port()
     url = f"ws://127.0.0.1:{port}/ws"
     first = _serve(data, port, home)
 
@@ -84,7 +65,7 @@ def test_a_server_killed_mid_game_comes_back_with_every_table(tmp_path: Path) ->
         return [ada, bo], ada.code.replace("-", "")
 
     players, code = asyncio.run(before())
-    told = {player.name: _told(player) for player in players}
+    told = {player.name: player.told() for player in players}
     tokens = {player.name: player.token for player in players}
     second = _serve(data, port, home)
     try:

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from netplay import Player
+from netplay import Player, free_port
 from sniff.announce.words import Words
 from sniff.engine import Played
 from sniff.i18n import translator
 from sniff.storage.records import read_record
-from test_server_restart import SNIFF, _free_port, _serve
+from test_server_restart import SNIFF, _serve
 from test_tmux import Terminal, pytestmark  # noqa: F401 (tmux needed)
 
 TIMEOUT = 150.0
@@ -44,7 +44,7 @@ def _join(base: Path, port: int, code: str, name: str, language: str) -> Termina
 
 @pytest.mark.skipif(not SNIFF.exists(), reason="the sniff command is not installed")
 def test_two_terminals_in_two_languages_play_a_game_to_its_end(tmp_path: Path) -> None:
-    data, port = tmp_path / "server", _free_port()
+    data, port = tmp_path / "server", free_port()
     serve = _serve(data, port, tmp_path / "serve-home")
     url = f"ws://127.0.0.1:{port}/ws"
 

@@ -66,7 +66,8 @@ new MutationObserver((changes) => {
     if (!(box instanceof Element) || (box.id !== "log" && box.id !== "alert")) continue;
     for (const node of change.addedNodes) {
       if (node.nodeType === 1 && node.tagName === "P") {
-        window.__heard.push({region: box.id, text: node.textContent, t: performance.now()});
+        window.__heard.push({region: box.id, text: node.textContent, t: performance.now(),
+                             wall: Date.now()});
       }
     }
   }
