@@ -15,7 +15,8 @@ raises :class:`Leak`, naming the frame, for
   actions, and the history a ``state``'s view carries) outside what the seat
   may know in that round,
 - another seat's hand or the boneyard in a deal, or another seat's drawn tile,
-- a view for another seat, or any view for a spectator.
+- a view for another seat, or a seat's view for a spectator (a spectator's public
+  view, ``public``, may name the played tiles only).
 
 A round's end shows every hand (those tiles are public from then on), so its
 hands are not counted.
@@ -123,9 +124,15 @@ def check_frames(frames: Iterable[dict[str, Any]], record: Any, seat: int | None
             if extra:
                 raise Leak(f"{where}: round {round_no} names {sorted(extra)}")
         view = frame["view"]
-        if view is None:
+        public = frame.get("public")
+        if public is not None:
+            # A spectator's public view: no seat, and no tile beyond the played ones.
+            if seat is not None or public["seat"] is not None:
+                raise Leak(f"{where}: a public view of seat {public['seat']} to seat {seat}")
+            view = public
+        elif view is None:
             continue
-        if seat is None or view["seat"] != seat:
+        elif seat is None or view["seat"] != seat:
             raise Leak(f"{where}: a view of seat {view['seat']}")
         for event in view.get("history", ()):
             _check_event(event, seat, where)

@@ -275,3 +275,76 @@ def test_the_count_key_says_the_points_the_preset_gives(
     for lang, expected in (("en", english), ("de", german)):
         said = _announcer(lang).answers.count(observe(game, 0)).text
         assert said.endswith(expected), said
+
+
+def test_scores_shared_by_two_leaders_of_three_are_not_level() -> None:
+    from dataclasses import replace
+
+    game = Game(preset("sniff"), 3, seed=4)
+    ann = Announcer(0, translator("en"), player_names=("Ada", "Ben", "Cleo"))
+    de = Announcer(0, translator("de"), player_names=("Ada", "Ben", "Cleo"))
+    obs = replace(observe(game, 0), scores=(10, 5, 10))
+    assert ann.answers.scores(obs).text.endswith("You and Cleo share the lead.")
+    assert de.answers.scores(obs).text.endswith("Führung geteilt: du und Cleo.")
+    assert ann.answers.scores(replace(obs, scores=(5, 5, 5))).text.endswith("Scores are level.")
+
+
+def test_you_in_the_middle_of_the_new_game_list_is_lower_case() -> None:
+    from sniff.announce.presenter import SeatPresenter
+    from sniff.enums import SeatKind
+    from sniff.storage.records import PlayerInfo
+
+    rules = preset("sniff")
+    game = Game(rules, 3, seed=2)
+    players = (PlayerInfo("Ed", SeatKind.HUMAN), PlayerInfo("Ada", SeatKind.HUMAN),
+               PlayerInfo("Anna", SeatKind.HUMAN))  # fmt: skip
+    for language, start in (("de", "Neues Spiel: Ed, du und Anna"),
+                            ("en", "New game: Ed, you and Anna")):  # fmt: skip
+        seat = SeatPresenter(translator(language), 1, players, rules)
+        assert seat.new_game_words(observe(game, 1)).text.startswith(start)
+    first = SeatPresenter(translator("de"), 0, players, rules)
+    assert first.new_game_words(observe(game, 0)).text.startswith("Neues Spiel: Du, Ada und")
+
+
+def test_a_wrong_claim_let_go_is_said_by_whoever_let_it_go() -> None:
+    """A step with no event is a wrong claim let go (muggins rule): its actor let it go;
+    each seat hears who did, the one who made the claim too."""
+    from sniff.announce.presenter import SeatPresenter
+    from sniff.enums import SeatKind
+    from sniff.session.table import Update
+    from sniff.storage.records import PlayerInfo
+
+    rules = preset("muggins")
+    game = Game(rules, 2, seed=3)
+    players = (PlayerInfo("Ada", SeatKind.HUMAN), PlayerInfo("Ben", SeatKind.HUMAN))
+    heard = {}
+    for seat in (0, 1):
+        presenter = SeatPresenter(translator("en"), seat, players, rules)
+        obs = observe(game, seat)
+        said = presenter.step(Update((), obs, 0, False, len(game.log))).events
+        heard[seat] = said[0].text
+    assert heard == {0: "You let it go.", 1: "Ada lets it go."}
+
+
+def test_a_digit_waiting_for_its_second_is_cancelled_by_f2_and_r() -> None:
+    """A first digit waits for a second; F2 or R meanwhile ends the wait, so the digit's
+    timer selects nothing afterwards (Enter then plays what the hint named)."""
+    from sniff.announce.commands import Command
+    from sniff.announce.presenter import SeatPresenter
+    from sniff.enums import SeatKind
+    from sniff.storage.records import PlayerInfo
+
+    rules = preset("sniff")
+    game = Game(rules, 2, seed=5)
+    players = (PlayerInfo("Ada", SeatKind.HUMAN), PlayerInfo("Ben", SeatKind.HUMAN))
+    seat = game.current
+    presenter = SeatPresenter(translator("en"), seat, players, rules)
+    obs = observe(game, seat)
+    pip = obs.hand[-1].high
+    for command in (Command.HINT, Command.REPEAT):
+        chosen = presenter.selection.tile
+        reply = presenter.digit(str(pip), obs)
+        assert reply.wait is not None  # the first digit waits for a second
+        presenter.command(command, obs)
+        assert presenter.digit_alone(reply.token, obs) == []  # the wait was ended
+        assert presenter.selection.tile == chosen and presenter.selection.pending is None

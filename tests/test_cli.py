@@ -137,6 +137,8 @@ def _tampered(tmp_path: Path) -> Path:
         (["rules", "nope"], "unknown preset"),
         (["replay", "/no/such/record.jsonl"], "No such file"),
         (["dance"], "invalid choice"),
+        (["join", "ABCD", "--server", "127.0.0.1;18765"], "not a server's address"),
+        (["host", "--server", "127.0.0.1;18765"], "not a server's address"),
     ],
 )
 def test_bad_input_gives_one_error_line_and_status_2(

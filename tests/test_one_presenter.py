@@ -98,10 +98,11 @@ def _game_lines(texts: list[str], language: str) -> list[str]:
     own = _own_lines(language)
     tr = translator(language)
     online = OnlineWords(tr)
-    # (the connection and the record: the words' fixed start, before the address)
+    # (the connection, the table opened and the record: the words' fixed start, before
+    # the address)
     prefixes = tuple(
         said.text.split("{")[0].split("X")[0][:12]
-        for said in (online.connecting("X"), online.record_kept("X"))
+        for said in (online.connecting("X"), online.record_kept("X"), online.hosting("X", "Y"))
     )
     return [t for t in texts if t not in own and not t.startswith(prefixes)]
 

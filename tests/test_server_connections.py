@@ -200,3 +200,48 @@ def test_a_seat_that_is_not_kept_is_a_clear_refusal(tmp_path: Path) -> None:
             link.close()
 
     asyncio.run(go())
+
+
+def test_a_window_whose_seat_another_took_lets_it_be(tmp_path: Path) -> None:
+    """Two windows on one seat: the first hears that the seat is open elsewhere and
+    does not take it back (no reconnecting), so the second keeps it."""
+
+    async def no_wait(seconds: float) -> None:
+        pass
+
+    async def go() -> None:
+        async with server(tmp_path, seed=7, clock=FakeClock()) as running:
+            url = url_of(running)
+            ada, _ben = await _two_people(url)
+            heard: list[str] = []
+
+            class Ears:
+                def update(self, update: Update) -> None:
+                    pass
+
+                def refused(self, refusal: Any, obs: Any) -> None:
+                    pass
+
+                def news(self, item: News) -> None:
+                    if item.kind != "table":
+                        heard.append(item.kind)
+
+            first, second = RemoteLink(url, sleep=no_wait), RemoteLink(url, sleep=no_wait)
+            first.attach(Ears())  # type: ignore[arg-type]
+            await first.open(Request({"type": "resume", "token": ada.token}))
+            await second.open(Request({"type": "resume", "token": ada.token}))
+            for _ in range(200):
+                await asyncio.sleep(0.01)
+                if "taken-over" in heard:
+                    break
+            await asyncio.sleep(0.1)
+            assert heard == ["taken-over"] and first.taken_over and not first.connected
+            first.act(DRAW)  # a key in the first window says so again, and takes nothing
+            await asyncio.sleep(0.1)
+            assert heard == ["taken-over", "taken-over"] and second.connected
+            host = next(iter(running.tables.values()))
+            assert len([c for c in host.channels.values() if c is not None]) == 2
+            first.close()
+            second.close()
+
+    asyncio.run(go())

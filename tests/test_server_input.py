@@ -132,6 +132,36 @@ def test_out_of_turn_and_illegal_actions_are_refused_by_the_engine(tmp_path: Pat
     asyncio.run(go())
 
 
+def test_a_steady_rate_over_the_budget_is_closed_after_50_refusals_in_a_row(
+    tmp_path: Path,
+) -> None:
+    """25 messages a second where 20 are allowed: once the burst is spent, every one
+    is refused, and the 51st refusal in a row closes the connection (protocol.md)."""
+    limits = ServerLimits(messages_per_second=20, message_burst=5, refusals_before_close=50)
+
+    async def go() -> None:
+        async with server(tmp_path, seed=14, limits=limits, clock=FakeClock()) as running:
+            eve = Player(url_of(running), "Eve", plays=False)
+            await eve.open()
+            assert eve.ws is not None
+            await eve.send({"type": "create", "name": "Eve", "seats": ["person", "person"]})
+            await eve.wait_for(lambda: bool(eve.of("state")))
+            for _ in range(400):  # (bounded: 16 s of sending)
+                if eve.ws.close_code is not None:
+                    break
+                try:
+                    await eve.send({"type": "ready"})  # (a message the table takes)
+                except Exception:
+                    break
+                await asyncio.sleep(0.04)
+            await asyncio.wait_for(eve.ws.wait_closed(), 5)
+            assert eve.ws.close_code == 1008
+            codes = [e["code"] for e in eve.of("error")]
+            assert codes and set(codes) == {"rate"} and len(codes) <= 51
+
+    asyncio.run(go())
+
+
 def test_a_flood_is_refused_then_closed(tmp_path: Path) -> None:
     limits = ServerLimits(messages_per_second=5, message_burst=10)
 
@@ -230,5 +260,30 @@ def test_an_unknown_protocol_version_gets_a_clear_message(tmp_path: Path) -> Non
             assert answer["code"] == "version" and answer["version"] == 1
             assert "protocol 1" in answer["message"]
             await asyncio.wait_for(ws.wait_closed(), 5)
+
+    asyncio.run(go())
+
+
+def test_the_addresses_of_one_ipv6_network_share_one_budget(tmp_path: Path) -> None:
+    """Behind a trusted proxy, every address of one /64 counts as one: a new address
+    of the same network brings no fresh budget of wrong codes."""
+    import json
+
+    from websockets.asyncio.client import connect
+
+    async def wrong_code(url: str, address: str) -> str:
+        async with connect(url, additional_headers={"X-Forwarded-For": address}) as ws:
+            await ws.send(json.dumps({"type": "hello", "version": 1}))
+            await ws.recv()
+            await ws.send(json.dumps({"type": "join", "code": "ZZZZ-0000", "name": "Eve"}))
+            return str(json.loads(await ws.recv())["code"])
+
+    async def go() -> None:
+        async with server(tmp_path, seed=13, clock=FakeClock(),
+                          trusted_proxies=("127.0.0.1",)) as running:  # fmt: skip
+            url = url_of(running)
+            codes = [await wrong_code(url, f"2001:db8:1:2::{n + 1:x}") for n in range(12)]
+            assert codes[:10] == ["no-table"] * 10 and codes[10:] == ["rate", "rate"]
+            assert await wrong_code(url, "2001:db8:1:3::1") == "no-table"  # another network
 
     asyncio.run(go())

@@ -35,6 +35,30 @@ def test_bots_never_share_a_name_with_a_person(tmp_path: Path) -> None:
     asyncio.run(go())
 
 
+def test_a_bot_keeps_the_name_the_waiting_room_gave_it(tmp_path: Path) -> None:
+    """Before the start a bot's seat is heard by the name its seat has (bot_name: seat 2
+    is Ben); the game calls it the same, unless a person took that name."""
+    from sniff.session.game import bot_name
+
+    async def go() -> None:
+        async with server(tmp_path, seed=22, clock=FakeClock()) as running:
+            url = url_of(running)
+            ada, eve = Player(url, "Ada", plays=False), Player(url, "Eve", plays=False)
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "person",
+                                                                        "greedy"]})  # fmt: skip
+            await ada.wait_for(lambda: ada.code is not None)
+            await eve.open()
+            await eve.send({"type": "join", "code": ada.code, "name": "Eve"})
+            await ada.wait_for(lambda: ada.of("table")[-1]["started"])
+            names = [p["name"] for p in ada.of("table")[-1]["players"]]
+            assert names == ["Ada", "Eve", bot_name(2)]
+            for player in (ada, eve):
+                await player.close()
+
+    asyncio.run(go())
+
+
 def test_the_muggins_rule_is_played_online_claims_and_calls_too(tmp_path: Path) -> None:
     async def go() -> None:
         async with server(tmp_path, seed=21, clock=FakeClock()) as running:

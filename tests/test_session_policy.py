@@ -12,11 +12,15 @@ is ready, a host who leaves for good, and a table nobody is at.
 from __future__ import annotations
 
 from collections.abc import Coroutine, Sequence
+from dataclasses import replace
 from typing import Any
+
+import pytest
 
 from sniff.bots import make_bot
 from sniff.engine import DRAW, Event, Game, Observation, Phase, Refusal, preset
 from sniff.enums import NewsKind, SeatKind
+from sniff.session import policy as policy_module
 from sniff.session.clock import FakeClock
 from sniff.session.game import GameSession
 from sniff.session.link import News
@@ -237,7 +241,7 @@ def test_a_host_who_leaves_is_replaced_at_once_and_an_empty_table_ends() -> None
     clock = policy.clock
     assert isinstance(clock, FakeClock)
     policy.leave(policy.seats[0])
-    assert told.news_of(NewsKind.STAND_IN) == [0]  # at once, no grace
+    assert told.news_of(NewsKind.LEFT) == [0]  # a bot at once, no grace
     # Bots alone play the round on; nobody is here to be ready for the next one.
     assert policy.session.game.phase is Phase.ROUND_OVER
     assert ("ended",) not in told.items
@@ -251,3 +255,96 @@ def test_spectators_hear_every_step_with_no_hand() -> None:
     watched = [item for item in told.items if item[0] == "watched"]
     stepped = [item for item in told.items if item[0] == "step" and item[1] == 0]
     assert watched and len(watched) == len(stepped)
+
+
+def test_a_blip_shorter_than_the_notice_is_no_news_at_all() -> None:
+    policy, told = _table(["person", "person"])
+    _sit(policy, 0, "Ada")
+    _sit(policy, 1, "Ben")
+    clock = policy.clock
+    assert isinstance(clock, FakeClock)
+    ben = policy.seats[1]
+    policy.gone(ben)
+    clock.advance(0.4)
+    policy.sit(ben)  # back before anyone heard he had gone: no "back" either
+    clock.advance(GRACE)
+    assert told.news_of(NewsKind.DROPPED) == [] and told.news_of(NewsKind.BACK) == []
+
+
+def test_a_restored_table_waits_in_silence_for_nobody() -> None:
+    """A table brought back by a restart: its people are away; after the grace a bot
+    plays for the one whose turn it is, and everyone who comes back hears the rest."""
+    policy, _told = _table(["person", "person"], target=300)
+    _sit(policy, 0, "Ada")
+    _sit(policy, 1, "Ben")
+    _play_people(policy, most=3)
+    seats = [replace(seat, present=False, timers=[]) for seat in policy.seats]
+    again = Told()
+    restored = TablePolicy(policy.session, seats, again, clock=FakeClock(), spawn=_run,
+                           started=True, stand_in=lambda: make_bot("greedy", seed=1))  # fmt: skip
+    again.policy = restored
+    clock = restored.clock
+    assert isinstance(clock, FakeClock)
+    position = restored.table.position
+    clock.advance(GRACE)
+    assert sorted(again.news_of(NewsKind.STAND_IN)) == [0, 1]
+    assert restored.table.position > position  # the stand-ins play on
+    restored.sit(seats[0])
+    assert ("news", NewsKind.BACK, 0) in again.items
+
+
+def test_a_person_who_leaves_is_gone_for_good_even_after_a_restart() -> None:
+    policy, told = _table(["person", "person", "greedy"], target=300)
+    _sit(policy, 0, "Ada")
+    _sit(policy, 1, "Ben")
+    ben = policy.seats[1]
+    policy.leave(ben)
+    assert told.news_of(NewsKind.LEFT) == [1] and told.news_of(NewsKind.STAND_IN) == []
+    assert ben.left and ben.stand_in and 1 in policy.session.bots
+    seats = [replace(seat, present=False, stand_in=False, timers=[]) for seat in policy.seats]
+    policy.session.stand_in(1, None)
+    restored = TablePolicy(policy.session, seats, Told(), clock=FakeClock(), spawn=_run,
+                           started=True)  # fmt: skip
+    assert seats[1].stand_in and 1 in restored.session.bots  # its bot again, at once
+
+
+def test_a_person_who_is_never_ready_holds_no_deal_when_the_table_has_a_timer() -> None:
+    policy, told = _table(["person", "person"], timer=60, seed=5, target=300)
+    _sit(policy, 0, "Ada")
+    _sit(policy, 1, "Ben")
+    _play_people(policy, most=2000)
+    game = policy.session.game
+    assert game.phase is Phase.ROUND_OVER
+    round_no = game.round_no
+    clock = policy.clock
+    assert isinstance(clock, FakeClock)
+    policy.ready(policy.seats[0])  # Ben never says he is ready
+    clock.advance(59.0)
+    assert game.round_no == round_no
+    clock.advance(1.0)
+    assert told.news_of(NewsKind.NOT_READY) == [None]
+    assert game.round_no == round_no + 1
+
+
+def test_a_game_that_never_reaches_its_target_ends_after_so_many_rounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(policy_module, "MAX_ROUNDS", 2)
+    policy, told = _table(["person", "person"], seed=5, target=1000)
+    _sit(policy, 0, "Ada")
+    _sit(policy, 1, "Ben")
+    game = policy.session.game
+    for _ in range(3):
+        _play_people(policy, most=2000)
+        for seat in policy.seats:
+            policy.ready(seat)
+    assert policy.ended and game.round_no == 2 and game.phase is Phase.ROUND_OVER
+    assert told.news_of(NewsKind.ROUND_LIMIT) == [None] and ("ended",) in told.items
+
+
+def test_the_host_ends_the_table_for_everyone() -> None:
+    policy, told = _table(["person", "person"])
+    _sit(policy, 0, "Ada")
+    _sit(policy, 1, "Ben")
+    policy.end(policy.seats[0])
+    assert policy.ended and told.news_of(NewsKind.ENDED) == [0] and ("ended",) in told.items

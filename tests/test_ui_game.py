@@ -277,6 +277,9 @@ def test_ctrl_s_saves_and_quit_asks_first(home: Path) -> None:
             assert d.last().startswith("Quit? The game is saved.")
             await d.press("n")
             assert not d.task.done()
+            assert "Not quitting." in d.texts[-3:]  # (N is said, then the prompt)
+            await d.press("c-c", "n")
+            assert "Not quitting." in d.texts[-3:]
             await d.press("escape")  # Escape on the game does nothing but say so
             await d.press("q", "enter")
             await asyncio.wait_for(d.task, 5)

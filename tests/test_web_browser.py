@@ -1,8 +1,9 @@
 """The web page in a real browser (Debian's Chromium, through pytest-playwright): whole games
 by keys alone in English and German, against bots and with a person on the
 network; a game by mouse alone; every word the server said reaching the page's
-live regions once and in order; axe-core on every screen; a reload that comes back
-to the seat; and the table at a phone's width and at 200 % zoom.
+live regions once and in order; axe-core on every screen; a reload, and a closed
+tab's table opened again, that come back to the seat; and the table at a phone's
+width and at 200 % zoom.
 
 Without Chromium or Playwright these tests skip with one line saying how to get
 them. ``SNIFF_SCREENSHOTS=1`` also writes the table's picture to
@@ -351,6 +352,175 @@ def test_a_reload_in_the_middle_of_a_game_comes_back_to_the_seat(
     assert page.get_attribute("html", "lang") == "de"
     play_by_keys(game)
     game.close()
+
+
+def test_a_closed_tab_gets_its_seat_back_from_the_tables_address(
+    new_context: Any, web: WebServer
+) -> None:
+    """The seat key is kept per browser for each table: the tab closed, the table's
+    address opened again in a new tab is the same seat, with what was missed."""
+    game = GamePage(new_context, web)
+    page = game.page
+    game.open("/")
+    game.create("Ada", ["greedy"], target=60)
+    page.wait_for_selector("#game:not([hidden])")
+    play_by_keys(game, stop_after=2)
+    code = next(f["code"] for f in game.frames if f["type"] == "table")
+    page.close()
+    again = game.context.new_page()
+    again.on("websocket", game._socket)
+    again.add_init_script(RECORDER)
+    count = len(game.frames)
+    again.goto(game.web.url + "/t/" + code)
+    again.wait_for_selector("#game:not([hidden])")
+    seated = [f for f in game.frames[count:] if f["type"] == "seated"]
+    assert seated and seated[0]["seat"] == 0
+    wait_until(lambda: any(h["text"].startswith("Game resumed: ")
+                           for h in again.evaluate("window.__heard")), again)  # fmt: skip
+    game.close()
+
+
+def test_a_spectator_from_the_page_watches_under_its_name(new_context: Any, web: WebServer) -> None:
+    """Watch on the start page sends the name (the spectator's chat is signed with it)."""
+    host = GamePage(new_context, web)
+    host.open("/")
+    host.create("Ada", ["person"])
+    wait_until(lambda: any(f["type"] == "table" for f in host.frames), host.page)
+    code = next(f["code"] for f in host.frames if f["type"] == "table")
+    eve = GamePage(new_context, web)
+    sent: list[dict[str, Any]] = []
+    eve.page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(json.loads(p))))
+    eve.open("/t/" + code)
+    eve.page.fill("#name", "Eve")
+    eve.page.click("#watch")
+    wait_until(lambda: any(f["type"] == "table" for f in eve.frames), eve.page)
+    watch = next(f for f in sent if f["type"] == "watch")
+    assert watch["name"] == "Eve" and not eve.errors
+    eve.close()
+    host.close()
+
+
+def test_a_button_pressed_from_the_keyboard_leaves_the_focus_in_the_game(
+    new_context: Any, web: WebServer
+) -> None:
+    """Play, Draw, Pass or Next round pressed with Enter on the button itself goes away
+    with the redraw: the focus comes back to the game area, never the page's body."""
+    game = GamePage(new_context, web)
+    page = game.page
+    game.open("/")
+    game.create("Ada", ["greedy"], target=20)
+    page.wait_for_selector("#game:not([hidden])")
+    pressed = 0
+    deadline = time.monotonic() + 40
+    while not game.over() and pressed < 12 and time.monotonic() < deadline:
+        button = next((b for b in ("#play-button", "#ready-button", "#draw-button",
+                                   "#pass-button") if game.visible(b)), None)  # fmt: skip
+        if button is None or (button == "#play-button"
+                              and not page.locator("#hand .playable").count()):  # fmt: skip
+            page.wait_for_timeout(15)
+            continue
+        page.focus(button)
+        page.keyboard.press("Enter")
+        pressed += 1
+        page.wait_for_timeout(300)
+        focused = page.evaluate("document.activeElement && document.activeElement.id")
+        assert focused not in ("", None), f"the focus fell to the body after {button}"
+    assert pressed >= 3
+    game.close()
+
+
+def test_no_hint_stays_for_you_after_the_game(new_context: Any, web: WebServer) -> None:
+    """F2 before every play: the last thing "For you" showed was a hint; once the game is
+    over it is gone (it was for a turn)."""
+    game = GamePage(new_context, web)
+    page = game.page
+    game.open("/")
+    game.create("Ada", ["greedy"], target=10)
+    page.wait_for_selector("#game:not([hidden])")
+    deadline = time.monotonic() + 60
+    while not game.over() and time.monotonic() < deadline:
+        playable = game.visible("#play-button") and page.locator("#hand .playable").count()
+        if playable:
+            hints = sum(1 for f in game.frames if f.get("answer") == "hint")
+            game.key("F2")
+            wait_until(lambda h=hints: sum(1 for f in game.frames
+                                           if f.get("answer") == "hint") > h, page)  # fmt: skip
+            game.key("Enter")
+        elif game.visible("#ready-button"):
+            game.key("Enter")
+        elif game.visible("#draw-button"):
+            game.key("d")
+        elif game.visible("#pass-button"):
+            game.key("p")
+        page.wait_for_timeout(30)
+    assert game.over()
+    wait_until(lambda: not page.locator("#alert .said-hint").count(), page, 8, "no hint")
+    game.close()
+
+
+def test_help_opened_again_starts_at_its_first_part(new_context: Any, web: WebServer) -> None:
+    game = GamePage(new_context, web)
+    page = game.page
+    sent: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(json.loads(p))))
+    game.open("/")
+    game.create("Ada", ["greedy"], target=60)
+    page.wait_for_selector("#game:not([hidden])")
+    for key in ("F1", "F1", "F1", "Escape", "F1"):
+        page.keyboard.press(key)
+        page.wait_for_timeout(100)
+    pages = [f["page"] for f in sent if f["type"] == "ask" and f.get("what") == "help"]
+    assert pages == [0, 1, 2, 0], pages
+    game.close()
+
+
+def test_the_skip_link_and_a_change_of_language_keep_to_what_is_shown(
+    new_context: Any, web: WebServer
+) -> None:
+    """On the start page the skip link leads to its heading (not the hidden game area);
+    after choosing another language the focus is on the language again."""
+    game = GamePage(new_context, web)
+    page = game.page
+    game.open("/")
+    assert page.get_attribute("#skip", "href") == "#join-h"
+    page.focus("#lang")
+    page.select_option("#lang", "de")
+    page.wait_for_load_state()
+    wait_until(lambda: page.get_attribute("html", "lang") == "de", page)
+    wait_until(lambda: page.evaluate("document.activeElement.id") == "lang", page, 5, "focus")
+    game.create("Ada", ["greedy"], target=60)
+    page.wait_for_selector("#game:not([hidden])")
+    assert page.get_attribute("#skip", "href") == "#play"
+    game.close()
+
+
+def test_no_end_is_offered_after_the_game(new_context: Any, web: WebServer) -> None:
+    game = GamePage(new_context, web)
+    game.open("/")
+    game.create("Ada", ["greedy"], target=10)
+    game.page.wait_for_selector("#game:not([hidden])")
+    play_by_keys(game)
+    wait_until(lambda: not game.visible("#play-button"), game.page)
+    assert not game.visible("#ends-choice") and not game.page.locator("#end-buttons button").count()
+    game.close()
+
+
+def test_a_player_away_is_shown_in_words_not_only_in_red(new_context: Any, web: WebServer) -> None:
+    ada = GamePage(new_context, web)
+    ada.open("/")
+    ada.create("Ada", ["person"])
+    wait_until(lambda: any(f["type"] == "table" for f in ada.frames), ada.page)
+    code = next(f["code"] for f in ada.frames if f["type"] == "table")
+    ben = GamePage(new_context, web)
+    ben.open("/t/" + code)
+    ben.page.fill("#name", "Ben")
+    ben.page.click("#join")
+    ada.page.wait_for_selector("#game:not([hidden])")
+    ben.close()  # Ben's connection drops: after about 2 s he is away
+    ada.page.wait_for_selector("#summary li.away", timeout=15000)
+    away = page_words(translator("en"))["seat_away"]
+    assert away in ada.page.inner_text("#summary li.away")
+    ada.close()
 
 
 def test_the_table_fits_a_phone_and_200_percent_zoom(new_context: Any, web: WebServer) -> None:

@@ -106,6 +106,19 @@ def test_no_request_reaches_outside_the_static_folder_or_an_unknown_page() -> No
         assert response.headers["Content-Security-Policy"] == CSP
 
 
+def test_a_malformed_table_address_says_so_in_the_visitors_language_with_the_way_on() -> None:
+    """/t/ with a code that cannot be one is a page in the visitor's language that
+    says so and leads to the start page (not a plain English "Not found")."""
+    english = _get("/t/ABC")
+    german = _get("/t/ABC", **{"Accept-Language": "de-DE,de;q=0.9"})
+    assert english.status_code == german.status_code == 404
+    assert b"This is not a table" in english.body and b'href="/"' in english.body
+    assert b"Das ist kein Code eines Tisches" in german.body
+    assert b'<html lang="de">' in german.body
+    other = _get("/admin")
+    assert b"There is no page here." in other.body
+
+
 def test_the_language_is_the_one_asked_for_then_the_browsers() -> None:
     german = page_words(translator("de"))["join_heading"]
     english = page_words(translator("en"))["join_heading"]

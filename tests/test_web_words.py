@@ -133,7 +133,7 @@ def test_each_listener_hears_their_own_language_and_their_own_name(tmp_path: Pat
             for player in (ada, ben):
                 await player.wait_for(lambda p=player: len(p.said()) > 5)
             assert any(t.startswith("Neues Spiel: Du und Ben") for t in ada.said())
-            assert any(t.startswith("New game: Ada and You;") for t in ben.said())
+            assert any(t.startswith("New game: Ada and you;") for t in ben.said())
             assert any(t.startswith("Ben legt ") for t in ada.said())
             assert any(t.startswith("Ada plays ") for t in ben.said())
             screen = next(f["screen"] for f in reversed(ada.of("say")) if "screen" in f)

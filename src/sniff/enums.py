@@ -198,6 +198,11 @@ class NewsKind(str, Enum):
     STAND_IN = "stand-in"
     TIMED_OUT = "timed-out"
     WAITING_READY = "waiting-ready"
+    NOT_READY = "not-ready"  # the time to be ready ran out: the next round is dealt
+    LEFT = "left"  # a person left for good: a bot plays their seat to the end
+    ENDED = "ended"  # the table's host ended it for everyone (its record is kept)
+    ROUND_LIMIT = "round-limit"  # the game played the most rounds a table plays
+    CLOSING = "closing"  # the server stops: every table is kept for when it is back
     OVER = "over"
     CHAT = "chat"
     TABLE = "table"  # the table changed (who sits where, who is here)
@@ -210,7 +215,7 @@ class NewsKind(str, Enum):
     NOT_CONNECTED = "not-connected"
     TABLE_GONE = "table-gone"
     BAD_FRAME = "bad-frame"
-    STEP = "step"  # a spectator's step (the link's log has its events)
+    TAKEN_OVER = "taken-over"  # another connection (a second window) took this seat
 
     def __str__(self) -> str:
         return self.value

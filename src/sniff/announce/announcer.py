@@ -112,6 +112,12 @@ class Announcer:
     def verbosity(self, value: Verbosity | str) -> None:
         self.book.verbosity = Verbosity(value)
 
+    def set_sides(self, sides: Sequence[Sequence[int]]) -> None:
+        """Who scores together, for every book of this seat (the brief one too)."""
+        for book in (self.book, self._brief_book):
+            if tuple(tuple(side) for side in sides) != book.sides:
+                book.set_sides(sides)
+
     # -- events ----------------------------------------------------------------------
 
     def on_events(
@@ -127,9 +133,7 @@ class Announcer:
         to act after an event that passes the turn, naming the *selected* play (see
         :meth:`turn_prompt`). Each utterance carries its brief form as
         :attr:`Utterance.short`, for a braille display."""
-        if obs.sides != self.book.sides:
-            self.book.set_sides(obs.sides)
-            self._brief_book.set_sides(obs.sides)
+        self.set_sides(obs.sides)
         scene = Scene.of(obs)
         out: list[Utterance] = []
         turn_passed = False

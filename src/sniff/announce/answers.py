@@ -189,11 +189,17 @@ class Answers(BookPart):
         lead = obs.scores[top] - obs.scores[ranked[1]] if len(ranked) > 1 else 0
         if obs.phase is Phase.GAME_OVER:
             parts = [self._final_scores(obs.scores, top, ranked)]
-        elif lead == 0:
-            # Translators: the scores key when the best sides have the same score.
+        elif lead == 0 and all(score == obs.scores[top] for score in obs.scores):
+            # Translators: the scores key when every side has the same score.
             parts.append(tr._("scores are level"))
+        elif lead == 0:
+            leaders = [self.book.side_name(i) for i in ranked if obs.scores[i] == obs.scores[top]]
+            # Translators: the scores key when some sides (not all) share the best score
+            # ("you and Anna share the lead"; three sides or more).
+            text = tr._("{players} share the lead")
+            parts.append(text.format(players=self.words.join(leaders)))
         else:
-            mine = top == obs.side
+            mine = top == self.book.my_side()
             team = len(obs.sides[top]) > 1
             if mine and team:
                 # Translators: the scores key: your team is ahead by {points}.

@@ -26,6 +26,7 @@ from sniff.i18n import Translator
 
 __all__ = [
     "FACTS",
+    "PUBLIC_FACTS",
     "Command",
     "GameKey",
     "KeyGroup",
@@ -75,6 +76,8 @@ FACTS = (
     Command.ROUND, Command.BONEYARD, Command.UNSEEN, Command.HISTORY, Command.SINCE,
     Command.TURN,
 )  # fmt: skip
+#: The facts anyone at the table may ask, a spectator too (no hand, nothing unseen).
+PUBLIC_FACTS = tuple(c for c in FACTS if c not in (Command.HAND, Command.UNSEEN))
 
 
 class KeyGroup(str, Enum):

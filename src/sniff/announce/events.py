@@ -366,6 +366,8 @@ class EventWords(BookPart):
             parts.append(self._leader(event, rules))
         if self.book.seat is None:
             for seat, hand in enumerate(event.hands):
+                if not hand:
+                    continue  # a spectator's deal: the hands are hidden
                 # Translators: replay: a player's hand at the deal.
                 text = tr._("{player} holds {tiles}")
                 parts.append(text.format(player=self.book.name(seat), tiles=self.words.tiles(hand)))
@@ -394,7 +396,8 @@ class EventWords(BookPart):
                 return tr._("you lead")
             # Translators: at a deal, another player leads.
             return tr._("{player} leads").format(player=self.book.name(leader))
-        if me or self.book.seat is None:
+        hidden = self.book.seat is None and not any(event.hands)  # a spectator's deal
+        if me or (self.book.seat is None and not hidden):
             known = event.hands if self.book.seat is None else [event.hands[leader]]
             found = highest_double(known)
             tile = found[1] if found else heaviest_tile(known)[1]
@@ -412,7 +415,8 @@ class EventWords(BookPart):
                 # Translators: replay: a player holds the heaviest tile and leads it.
                 text = tr._("{player} holds the heaviest tile and leads it: {tile}")
             return text.format(player=self.book.name(leader), tile=name)
-        own = event.hands[self.book.seat] if self.book.seat < len(event.hands) else ()
+        seat = self.book.seat
+        own = event.hands[seat] if seat is not None and seat < len(event.hands) else ()
         if rules.no_double is NoDouble.REDEAL or any(t.is_double for t in own):
             # Translators: another player holds the highest double (not named until played).
             return tr._("{player} holds the highest double and leads it").format(

@@ -75,6 +75,11 @@ class GameTexts:
         # Translators: asked when you press Q outside a game.
         return _say(self.tr._("quit Sniff?") + " " + self.yes_no(), UtteranceKind.QUESTION)
 
+    def staying(self) -> Utterance:
+        """N at the question before quitting (Q or Control C): nothing was left."""
+        # Translators: said after N at the question "Quit?": the program goes on.
+        return _say(self.tr._("not quitting"), UtteranceKind.NONE)
+
     def resume_question(self, round_no: int, scores: str) -> Utterance:
         """Asked at start when a saved game exists."""
         # Translators: asked at start; {scores} is "you 45, Expert 30".

@@ -112,8 +112,11 @@ class KeyTexts:
 
     # -- the game's keys ------------------------------------------------------------
 
-    def of(self, command: Command, *, muggins: bool = False) -> str:
-        """What the key of *command* does (:func:`~sniff.announce.commands.game_keys`)."""
+    def of(self, command: Command, *, muggins: bool = False, online: bool = False) -> str:
+        """What the key of *command* does (:func:`~sniff.announce.commands.game_keys`);
+        *online*: at a table with other people (Enter between rounds says "ready")."""
+        if command is Command.ENTER and online:
+            return self.play_online()
         described: dict[Command, Callable[[], str]] = {
             Command.PREVIOUS_TILE: self.previous_tile,
             Command.NEXT_TILE: self.next_tile,
@@ -172,6 +175,14 @@ class KeyTexts:
         # Translators: help: what Enter does in the game.
         return self.tr._(
             "play the selected tile on the chosen end; between rounds, deal the next round"
+        )
+
+    def play_online(self) -> str:
+        # Translators: help: what Enter does in an online game (between rounds the next
+        # round is dealt once everyone is ready).
+        return self.tr._(
+            "play the selected tile on the chosen end; between rounds, say you are ready "
+            "for the next round"
         )
 
     def draw(self) -> str:

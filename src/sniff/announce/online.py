@@ -12,8 +12,11 @@ same news each in their own words.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance, UtteranceKind
+from sniff.announce.words import Words
 from sniff.enums import Cue, NewsKind
 from sniff.i18n import Translator
 
@@ -55,6 +58,16 @@ class OnlineWords:
         return _say(
             text.format(address=address, code=code, spelled=self.spelled(code)), interrupt=True
         )
+
+    def hosting_again(self, address: str, code: str) -> Utterance:
+        """The host is back at the table their game keeps (it was not over)."""
+        # Translators: sniff host again while the host's table was still going: the game
+        # takes them back to it; {address} and {code} as when it was opened.
+        text = self.tr._(
+            "your table {code} is still going, and you are back in your seat. It is open "
+            "at {address}; the others come back with: sniff join {code} --server {address}"
+        )
+        return _say(text.format(address=address, code=code), interrupt=True)
 
     def code_is(self, code: str) -> Utterance:
         # Translators: the key that says the table's code again; {spelled}: letter by letter.
@@ -138,6 +151,43 @@ class OnlineWords:
                 count,
             )
             return _say(text_.format(n=count))
+        if kind is NewsKind.NOT_READY:
+            # Translators: between rounds online, the turn timer ran out before every
+            # player pressed Enter; {n} is how many were not ready.
+            text_ = tr.ngettext(
+                "{n} player was not ready in time: the next round is dealt",
+                "{n} players were not ready in time: the next round is dealt",
+                count,
+            )
+            return _say(text_.format(n=count), cue=Cue.INVALID)
+        if kind is NewsKind.LEFT:
+            if mine:
+                return None
+            # Translators: a player left the online table for good.
+            gone = tr._("{player} left the table: a bot plays their seat to the end")
+            return _say(gone.format(player=name), cue=Cue.INVALID)
+        if kind is NewsKind.ENDED:
+            if mine:
+                # Translators: you, the host, ended the online table for everyone.
+                return _say(tr._("you ended the table; the game's record is kept"))
+            # Translators: the host ended the online table for everyone.
+            ended = tr._("{player} ended the table; the game's record is kept")
+            return _say(ended.format(player=name), cue=Cue.INVALID)
+        if kind is NewsKind.ROUND_LIMIT:
+            # Translators: an online game that never reached its target ends after {n}
+            # rounds (the most a table plays).
+            text_ = tr._("{n} rounds played and nobody has reached the target: the game ends here")
+            return _say(text_.format(n=count), cue=Cue.INVALID)
+        if kind is NewsKind.CLOSING:
+            # Translators: the server stops (its operator stopped it, or the host closed
+            # their game); the table is kept on it.
+            text_ = tr._("the server is stopping; the table is kept for when it is back")
+            return _say(text_, cue=Cue.INVALID)
+        if kind is NewsKind.TAKEN_OVER:
+            # Translators: the same seat was opened in another window or on another
+            # computer, which took it over; this one stops.
+            text_ = tr._("this seat was opened somewhere else, which has it now; Q quits here")
+            return _say(text_, cue=Cue.INVALID, interrupt=True)
         if kind is NewsKind.OVER:
             # Translators: the online game is over (its record follows).
             return _say(tr._("the game is over: the table closes"))
@@ -178,6 +228,16 @@ class OnlineWords:
             return _say(tr._("the server sent something this game cannot read; it was ignored"))
         return None
 
+    def words_failed(self) -> Utterance:
+        """What a player hears where the game failed to put a step into words (a fault
+        of the game, in its log): never silence."""
+        # Translators: the game failed to put what just happened into words (a fault of
+        # the game); the table is drawn and the fact keys still answer.
+        text = self.tr._(
+            "the game could not put what just happened into words; the keys still answer"
+        )
+        return _say(text, cue=Cue.INVALID)
+
     def refused(self, code: str) -> Utterance:
         """Why the server refused what the player sent (its code)."""
         tr = self.tr
@@ -192,23 +252,72 @@ class OnlineWords:
             "spectator": tr._("you are watching: a spectator cannot play"),
             # Translators: the record is only given after the game.
             "not-over": tr._("the game's record comes after the game"),
+            # Translators: a player who is not the table's host tried to end the table.
+            "not-host": tr._("only the table's host can end it"),
         }
         # Translators: the server refused what was sent; {code} names why.
         text = texts.get(code) or tr._("the server refused that ({code})").format(code=code)
         return _say(text, cue=Cue.INVALID, interrupt=True)
 
-    def cannot_sit(self, code: str, detail: str) -> Utterance:
-        """Why the game could not sit down at the table."""
+    def cannot_sit(self, code: str, detail: str, *, terminal: bool = True) -> Utterance:
+        """Why the game could not sit down at the table (*terminal*: says the command
+        that does instead, where the page has its own buttons)."""
         tr = self.tr
         texts = {
-            # Translators: the server could not be reached; {detail} is the system's reason.
-            "unreachable": tr._("the server cannot be reached ({detail})"),
+            # Translators: the server could not be reached, for no reason the system named
+            # (no network, no route); Enter tries again.
+            "unreachable": tr._(
+                "the server cannot be reached: check the network and the address, "
+                "then Enter tries again"
+            ),
+            # Translators: nothing listens at the server's address and port (connection
+            # refused).
+            "refused": tr._(
+                "no server answers at this address: check the address and its port, and "
+                "that the server is running; Enter tries again"
+            ),
+            # Translators: the server's host name could not be found (DNS).
+            "no-such-host": tr._(
+                "there is no computer of that name: check how the address is written, and "
+                "the network; Enter tries again"
+            ),
+            # Translators: the server did not answer in time.
+            "timed-out": tr._(
+                "the server did not answer in time: check the address and the network; "
+                "Enter tries again"
+            ),
+            # Translators: the secure connection (wss://, https://) to the server failed.
+            "tls": tr._(
+                "the secure connection to the server failed (its certificate could not be "
+                "checked): check the address, or ask whoever runs the server"
+            ),
+            # Translators: something answered at the address, but not a Sniff server.
+            "not-a-server": tr._(
+                "something answers at this address, but not a Sniff server: check the "
+                "address and its port"
+            ),
+            # Translators: the host's own game could not listen: the port is in use.
+            "port-in-use": tr._(
+                "another program already listens on this port: choose another with --port"
+            ),
+            # Translators: the host's own game could not listen on the address asked for.
+            "cannot-listen": tr._(
+                "the game cannot listen for the others on this address: check --listen and --port"
+            ),
+            # Translators: too many connections from this computer.
+            "busy": tr._("too many connections from this computer: wait a moment and try again"),
             # Translators: the server speaks another version of the protocol.
-            "version": tr._("the server is of another version: update the game ({detail})"),
+            "version": tr._("the server is of another version: update the game"),
             # Translators: no table has this code.
             "no-table": tr._("no table has this code: check it letter by letter"),
             # Translators: every seat of the table is taken.
-            "table-full": tr._("every seat of this table is taken: you can watch it instead"),
+            "table-full": tr._(
+                "every seat of this table is taken: sniff join with its code and --watch "
+                "listens to it instead"
+            )
+            if terminal
+            # Translators: every seat of the table is taken (said on the web page).
+            else tr._("every seat of this table is taken: you can watch it instead"),
             # Translators: the seat kept for this player is gone (the table ended).
             "no-seat": tr._("your seat is no longer kept: the table has ended"),
             # Translators: too many wrong codes from this computer.
@@ -226,10 +335,65 @@ class OnlineWords:
             "data-in-use": tr._(
                 "another game is hosting tables from the data folder {detail}: end it first"
             ),
+            # Translators: a name or a code sent to the server was far too long.
+            "too-long": tr._("too long: a name takes at most 20 characters, a table's code 9"),
         }
-        # Translators: the server refused to seat the player; {detail} says why.
-        text = texts.get(code) or tr._("the server said no: {detail}")
+        # Translators: the server refused to seat the player for a reason this game does
+        # not know; {detail} is the server's code for it.
+        text = texts.get(code) or tr._("the server refused the seat ({detail})")
+        if code not in texts:
+            detail = code
         return _say(text.format(detail=detail), cue=Cue.INVALID, interrupt=True)
+
+    # -- leaving ------------------------------------------------------------------------------
+
+    def opening_table(self) -> Utterance:
+        # Translators: sniff host, while the game opens its own table for the others.
+        return _say(self.tr._("opening your table"))
+
+    def _others(self, names: Sequence[str]) -> str:
+        if not names:
+            # Translators: Q at an online table where no other person is still playing.
+            return self.tr._("no one else is playing now")
+        # Translators: Q at an online table: who is still playing ("Ben and Anna").
+        text = self.tr.ngettext("{names} is still playing", "{names} are still playing",
+                                len(names))  # fmt: skip
+        return text.format(names=Words(self.tr).join(list(names)))
+
+    def leave_question(self, names: Sequence[str], code: str) -> Utterance:
+        """Q at an online table, for a guest: what becomes of their seat."""
+        # Translators: Q at an online table (a guest); {others} says who still plays.
+        text = self.tr._(
+            "Leave the table? {others}. A bot plays your seat until you come back with "
+            "sniff join {code}. Y: leave. N: play on"
+        )
+        return _say(text.format(others=self._others(names), code=code), interrupt=True)
+
+    def end_question(self, names: Sequence[str]) -> Utterance:
+        """Q for the host of a table their own game serves: it ends with them."""
+        # Translators: Q for the host whose own game serves the online table.
+        text = self.tr._(
+            "End the table and quit? {others}. The table lives in your game, so it ends "
+            "for everyone; its record is kept. Y: end it. N: play on"
+        )
+        return _say(text.format(others=self._others(names)), interrupt=True)
+
+    def host_leave_question(self, names: Sequence[str]) -> Utterance:
+        """Q for the host of a table on a server: a bot for their seat, or the end."""
+        # Translators: Q for the host of an online table on a server.
+        text = self.tr._(
+            "Leave the table? {others}. B: a bot plays your seat to the end. E: end the "
+            "table for everyone; its record is kept. N: play on"
+        )
+        return _say(text.format(others=self._others(names)), interrupt=True)
+
+    def bot_key(self) -> str:
+        # Translators: help for B when leaving an online table: a bot takes the seat.
+        return self.tr._("a bot plays your seat to the end")
+
+    def end_key(self) -> str:
+        # Translators: help for E when leaving an online table: it ends for everyone.
+        return self.tr._("end the table for everyone")
 
     def record_kept(self, path: str) -> Utterance:
         """After an online game: where its record was kept."""

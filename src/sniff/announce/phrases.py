@@ -105,6 +105,12 @@ class Phrasebook:
         # Translators: a player whose name the game was not told, by seat number.
         return self.tr._("player {number}").format(number=seat + 1)
 
+    def side_label_you(self) -> str:
+        """The observer within a sentence or a list: "you" ("du", never "Du")."""
+        # Translators: the observer, as a label in the scores ("you 45, Anna 30") and in
+        # lists of players ("New game: Ed, you and Anna").
+        return self.tr.pgettext("label", "you")
+
     def side_name(self, side: int) -> str:
         """A side as a label in a list of scores: "you", "you and Ben", "Anna and Clara"."""
         if side == self.my_side():
@@ -114,8 +120,7 @@ class Phrasebook:
                 # 45"); {partners} are the partners' names.
                 label = self.tr.pgettext("label", "you and {partners}")
                 return label.format(partners=self.words.join(partners))
-            # Translators: the observer, as a label in the scores ("you 45, Anna 30").
-            return self.tr.pgettext("label", "you")
+            return self.side_label_you()
         return self.words.join([self._plain_name(s) for s in self.sides[side]])
 
     def scores_list(self, scores: Sequence[int]) -> str:

@@ -34,7 +34,7 @@ from enum import Enum
 from sniff.announce.announcer import Announcer
 from sniff.announce.answers import Answers
 from sniff.announce.catchup import CatchUpWords
-from sniff.announce.commands import FACTS, Command
+from sniff.announce.commands import FACTS, PUBLIC_FACTS, Command
 from sniff.announce.events import EventWords, Scene
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.hints import HintWords
@@ -176,15 +176,16 @@ class SeatPresenter:
                 tr, seat=None, player_names=self.names, sides=sides, verbosity=self._verbosity
             )
             self.spectating = EventWords(self.book)
-            answers = Answers(self.book)  # (a spectator selects nothing: never asked)
+            answers = Answers(self.book)  # the public facts (a spectator selects nothing)
         else:
             self.announcer = Announcer(
                 self.seat, tr, player_names=self.names, verbosity=self._verbosity
             )
             self.book = self.announcer.book
-            self.book.set_sides(sides)
+            self.announcer.set_sides(sides)
             self.hints = HintWords(self.book)
             answers = self.announcer.answers
+        self.answers = answers
         if self._selection is None:
             self._selection = Selection(self.texts, answers)
         self._selection.texts, self._selection.answers = self.texts, answers
@@ -223,9 +224,11 @@ class SeatPresenter:
         """ "New game: you and Anna (expert); Sniff, to 200 points", the partner, the
         muggins rule."""
         texts = self.texts
-        introduced = []
+        introduced: list[str] = []
         for index, player in enumerate(self.players):
-            name = self.names[index]
+            # (after the first name the seat is "you", "du": never "Ed, Du und Anna")
+            mid = index == self.seat and introduced
+            name = self.book.side_label_you() if mid else self.names[index]
             level = player.level if player.kind is SeatKind.BOT else None
             introduced.append(texts.with_level(name, level) if level else name)
         partner = next((self.names[s] for s in obs.sides[obs.side] if s != self.seat), None)
@@ -259,7 +262,7 @@ class SeatPresenter:
         do), or a game taken up again (the round and scores, *missed* in one
         catch-up, the open ends). *resumed* None: a game nobody has played in yet
         is new."""
-        self._told(log)
+        self._told(log, away_from=len(log) - len(missed))
         if resumed is None:
             resumed = any(isinstance(event, Played) for event in log)
         if not resumed:
@@ -267,7 +270,7 @@ class SeatPresenter:
             events += self.announcer.on_events(log, obs, prompt=False)
         else:
             events = [self.texts.resumed(obs.round, self.book.scores_list(obs.scores))]
-            caught = self.catchup.catch_up(missed, obs.rules) if missed else None
+            caught = self.catchup.catch_up(missed, obs.rules, away=True) if missed else None
             if caught is not None:
                 events.append(caught)
             if obs.phase in ACTIVE and obs.layout.lead is not None:
@@ -276,31 +279,36 @@ class SeatPresenter:
         waits = self.waits(obs)
         return self._remember(Told(events, self.prompt(obs) if waits else [], waits))
 
-    def _told(self, log: Sequence[Event]) -> None:
+    def _told(self, log: Sequence[Event], *, away_from: int | None = None) -> None:
+        """The seat was told *log*; its own last move is the last of its actions before
+        *away_from* (from there on it was away: a bot played for it)."""
         self.log = list(log)
+        end = len(self.log) if away_from is None else away_from
         self._mine_at = next(
             (
                 index + 1
-                for index in range(len(self.log) - 1, -1, -1)
+                for index in range(end - 1, -1, -1)
                 if isinstance(self.log[index], _OWN)
                 and getattr(self.log[index], "player", None) == self.seat
             ),
             0,
         )
 
-    def step(self, update: Update, acting: Action | None = None) -> Told:
+    def step(self, update: Update) -> Told:
         """One step of the game as this seat hears it: its words, then (when the
-        game waits for the seat) what to do now. *acting* is the seat's own action
-        the step answers, where the client knows it."""
+        game waits for the seat) what to do now."""
         obs = update.obs
+        if update.missed:
+            return self._caught_up(update)
         own = update.actor == self.seat and not update.by_bot
         self.log += update.events
         if own:
             self._mine_at = len(self.log)
         events: list[Utterance] = []
-        if own and acting == CallMuggins(False):
-            # Letting a wrong claim go is no event: said here, before what follows.
-            events.append(self.announcer.events.muggins_let_go(obs.mover))
+        if not update.events and update.actor is not None:
+            # Letting a wrong claim go is no event (the only step without one): said here,
+            # by whoever let it go ("you let it go", "Ada lets it go").
+            events.append(self.announcer.events.muggins_let_go(update.actor))
         events += self.announcer.on_events(update.events, obs, prompt=False)
         if own:
             self.selection.end_index = 0
@@ -319,6 +327,17 @@ class SeatPresenter:
                 # sound stays where it was, with the play).
                 events[-1] = replace(events[-1], text="", short=None)
         return self._remember(Told(events, prompt, waits, own, recap))
+
+    def _caught_up(self, update: Update) -> Told:
+        """Back at the table: what the seat missed as one catch-up (its own turns among
+        it a bot's), then what to do now."""
+        obs = update.obs
+        self.log += update.events
+        caught = self.catchup.catch_up(update.events, obs.rules, away=True)
+        self.selection.keep(obs)
+        waits = self.waits(obs)
+        events = [] if caught is None else [caught]
+        return self._remember(Told(events, self.prompt(obs) if waits else [], waits))
 
     def _recap(self, update: Update, obs: Observation, said: Sequence[Utterance]) -> str | None:
         """The others' last play, briefly, for the turn prompt after it: a key that
@@ -370,7 +389,7 @@ class SeatPresenter:
 
     def news(self, item: News) -> Utterance | None:
         """The table's news in the seat's words (None: nothing to say of it)."""
-        if item.kind in (NewsKind.TABLE, NewsKind.RECORD, NewsKind.STEP):
+        if item.kind in (NewsKind.TABLE, NewsKind.RECORD):
             return None
         seat = item.seat
         name = self.names[seat] if seat is not None and 0 <= seat < len(self.names) else ""
@@ -385,11 +404,30 @@ class SeatPresenter:
             self.last = [said]
         return said
 
-    def watched(self, events: Sequence[Event]) -> list[Utterance]:
+    def watched(
+        self, events: Sequence[Event], *, quiet: bool = False, actor: int | None = None
+    ) -> list[Utterance]:
         """A spectator's words for *events*, in the third person: each said against
-        the table as it left it (the spectator keeps the round's public history)."""
+        the table as it left it (the spectator keeps the round's public history).
+        *quiet*: what came before the spectator sat down, kept and not said (and "what
+        happened" counts from after it). A step of *actor* with no event lets a wrong
+        claim go (muggins rule)."""
+        if quiet:
+            self.watched(events)
+            self._mine_at = len(self.log)
+            return []
+        if not events and actor is not None:
+            return [self.spectating.muggins_let_go(actor)]
         out = []
-        for event in events:
+        run = 0  # another player's draws in a row, said as one line at the run's end
+        for index, event in enumerate(events):
+            if isinstance(event, Drew):
+                run += 1
+                following = events[index + 1] if index + 1 < len(events) else None
+                if isinstance(following, Drew) and following.player == event.player:
+                    self._history.append(event)
+                    self.log.append(event)
+                    continue
             if isinstance(event, Dealt):
                 if event.leader is not None:
                     self._history, self._layout = [], Layout.empty(self.rules.spinner)
@@ -400,7 +438,10 @@ class SeatPresenter:
             self._history.append(event)
             self.log.append(event)
             scene = Scene(self.rules, self._layout, tuple(self._history))
-            said = self.spectating.describe(event, scene)
+            if isinstance(event, Drew):
+                said, run = self.spectating.draws(event.player, run), 0
+            else:
+                said = self.spectating.describe(event, scene)
             if said.text:
                 out.append(said)
         return out
@@ -420,6 +461,9 @@ class SeatPresenter:
             self.unseen_page = 0
         if command is Command.REPEAT:
             return Reply([replace(u, interrupt=True) for u in self.last])
+        if self.seat is None and command not in PUBLIC_FACTS:
+            # A spectator asks the public facts; everything else is a player's.
+            return Reply([refusal(self.online.refused("spectator"))])
         reply = self._command(command, obs)
         if reply.said:
             self.last = list(reply.said)
@@ -496,14 +540,20 @@ class SeatPresenter:
     def fact(self, command: Command, obs: Observation, *, page: int | None = None) -> Utterance:
         """The answer of an information key (*page*: of the unseen tiles, where the
         client keeps the page itself)."""
-        answers = self.announcer.answers
+        answers = self.answers
         if command is Command.UNSEEN:
             said, more = answers.unseen(obs, self.unseen_page if page is None else page)
             self.unseen_page = (self.unseen_page + 1) if more else 0
             return said
         if command is Command.SINCE:
+            if self.seat is None:  # a spectator: what happened since they last asked
+                since = self.since_my_move()
+                self._mine_at = len(self.log)
+                return self.catchup.since_my_move(since, obs.rules, spectator=True)
             return self.catchup.since_my_move(self.since_my_move(), obs.rules)
         if command is Command.TURN:
+            if self.seat is None:
+                return answers.turn(obs)
             return answers.turn(obs, help=True, selected=self.selection.chosen(obs))
         if command is Command.ROUND:
             return answers.round_info(obs, self.preset_name())

@@ -111,7 +111,7 @@ def web_key_groups(tr: Translator, *, muggins: bool) -> list[list[tuple[str, str
 
     game = game_keys(tr, muggins=muggins)
     hand = [
-        item(keys.of(k.command, muggins=muggins), *k.keys)
+        item(keys.of(k.command, muggins=muggins, online=True), *k.keys)
         for k in game
         if k.group is not KeyGroup.REVIEW
     ]

@@ -18,6 +18,9 @@ process takes every address alike.
 'wss://sniff.example.org/ws/K'
 >>> routed("wss://sniff.example.org/ws")
 'wss://sniff.example.org/ws'
+>>> server_url("127.0.0.1;18765")
+Traceback (most recent call last):
+ValueError: not a host name: '127.0.0.1;18765'
 >>> is_loopback("127.0.0.1"), is_loopback("::1"), is_loopback("0.0.0.0")
 (True, True, False)
 """
@@ -25,6 +28,7 @@ process takes every address alike.
 from __future__ import annotations
 
 import ipaddress
+import re
 import socket
 from urllib.parse import urlsplit
 
@@ -41,6 +45,8 @@ __all__ = [
 ]
 
 DEFAULT_PORT = 8765
+#: A host's name: letters, digits and hyphens, parts between dots (an IPv4 address too).
+_HOST_NAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
 
 #: An invite code's characters: Crockford's base 32 (digits and capitals without I, L,
 #: O and U), and its length (:mod:`sniff.server.codes` makes them).
@@ -91,9 +97,21 @@ def server_url(text: str) -> str:
     if port is None and parts.scheme in ("ws",) and "://" in text and ":" not in parts.netloc:
         port = DEFAULT_PORT
     host = parts.hostname
+    if not _valid_host(host):
+        raise ValueError(f"not a host name: {host!r}")
     shown = f"[{host}]" if ":" in host else host
     netloc = shown if port is None else f"{shown}:{port}"
     return f"{scheme}://{netloc}/ws"
+
+
+def _valid_host(host: str) -> bool:
+    """Whether *host* is an IP address or a host's name (nothing else may be dialled:
+    "127.0.0.1;18765" is a mistyped port, not a name)."""
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        return len(host) <= 253 and _HOST_NAME.fullmatch(host) is not None
 
 
 def is_loopback(host: str) -> bool:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import socket
+import ssl
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -46,12 +48,19 @@ from sniff.net.frames import (
     read_table,
 )
 from sniff.net.messages import PROTOCOL
-from sniff.net.wire import FrameError, Limits, read_frame
+from sniff.net.wire import CLOSE_TAKEN_OVER, FrameError, Limits, read_frame
 from sniff.session.link import News, Spawn
 from sniff.session.table import SeatFeed, Update
 from sniff.storage.records import PlayerInfo
 
-__all__ = ["RETRY_WAITS", "ConnectError", "RemoteLink", "Request"]
+__all__ = [
+    "RETRY_WAITS",
+    "UNREACHABLE",
+    "ConnectError",
+    "RemoteLink",
+    "Request",
+    "unreachable_code",
+]
 
 #: The waits between tries after a dropped connection (about 30 s in all).
 RETRY_WAITS = (0.5, 1.0, 2.0, 4.0, 8.0, 15.0)
@@ -63,11 +72,41 @@ ANSWER_SECONDS = 10.0
 
 class ConnectError(Exception):
     """The server could not be reached, or refused the seat: *code* says why
-    (``unreachable``, ``version``, ``no-table``, ``table-full``, ``no-seat``...)."""
+    (one of :data:`UNREACHABLE`, or the server's error code: ``version``,
+    ``no-table``, ``table-full``, ``no-seat``...); the message is for the log."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+#: Why a server could not be reached, each said in the player's language: nothing
+#: listens at that address and port; the host's name was not found; no answer in time;
+#: the secure connection failed; what answered is no Sniff server; anything else.
+UNREACHABLE = ("refused", "no-such-host", "timed-out", "tls", "not-a-server", "unreachable")
+
+
+def unreachable_code(error: BaseException) -> str:
+    """The :data:`UNREACHABLE` code for a failure to connect.
+
+    >>> unreachable_code(ConnectionRefusedError(111, "Connect call failed"))
+    'refused'
+    >>> unreachable_code(socket.gaierror(-2, "Name or service not known"))
+    'no-such-host'
+    """
+    if isinstance(error, ssl.SSLError):
+        return "tls"
+    if isinstance(error, socket.gaierror):
+        return "no-such-host"
+    if isinstance(error, (asyncio.TimeoutError, TimeoutError)):
+        return "timed-out"
+    if isinstance(error, ConnectionRefusedError):
+        return "refused"
+    if isinstance(error, OSError) and "Connect call failed" in str(error):
+        return "refused"  # (every address of the name refused: asyncio joins them)
+    if isinstance(error, (InvalidHandshake, InvalidURI)):
+        return "not-a-server"
+    return "unreachable"
 
 
 @dataclass(frozen=True)
@@ -121,7 +160,10 @@ class RemoteLink:
         self._closed = False
         self.connected = False
         self.resumed = False
+        self._missed: tuple[Event, ...] = ()  # what a seat taken back had missed
         self.gave_up = False
+        self.taken_over = False  # another connection took the seat (close code 4000)
+        self.ended = False  # the table ended before its game did: nothing to come back to
         self.started = False
         self._heard_sent = 0
         self._acting: Action | None = None
@@ -142,10 +184,18 @@ class RemoteLink:
 
     async def _connect(self, url: str) -> None:
         """Connect to *url* (the server's address, routed to the table's process)."""
+        old, self.ws = self.ws, None
+        self._waiters.clear()  # (a refusal's answers, never to come, wait no more)
+        if old is not None:
+            await old.close()
         try:
             self.ws = await self.opener(url)
         except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError) as error:
-            raise ConnectError("unreachable", str(error) or type(error).__name__) from None
+            detail = str(error) or type(error).__name__
+            code = unreachable_code(error)
+            if self.url.startswith("wss:") and isinstance(error, ConnectionResetError):
+                code = "tls"  # (a server without TLS drops a secure handshake at once)
+            raise ConnectError(code, detail) from None
         self._reader = asyncio.get_running_loop().create_task(self._read())
         self.connected = True
         welcome = self._expect("welcome")
@@ -158,15 +208,22 @@ class RemoteLink:
         # Every answer is waited for from before the request goes: they come together.
         seated = None if frame["type"] == "watch" else self._expect("seated")
         state = self._expect("state")
-        await self._send(frame)
-        if seated is not None:
-            await self._answer(seated)
-        await self._answer(state)
+        try:
+            await self._send(frame)
+            if seated is not None:
+                await self._answer(seated)
+            await self._answer(state)
+        finally:
+            # A refusal fails one answer: the other must not take the next try's.
+            self._waiters = [(w, f) for w, f in self._waiters if f not in (seated, state)]
 
-    def _expect(self, kind: str) -> asyncio.Future[dict[str, Any]]:
-        """A future for the next frame of *kind* (an error frame first fails it)."""
+    def _expect(
+        self, kind: str, test: Callable[[dict[str, Any]], bool] = lambda frame: True
+    ) -> asyncio.Future[dict[str, Any]]:
+        """A future for the next frame of *kind* that passes *test* (an error frame first
+        fails it)."""
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._waiters.append((lambda f: f["type"] == kind, future))
+        self._waiters.append((lambda f: f["type"] == kind and test(f), future))
         # (a refusal fails every waiting answer; those not awaited any more must not warn)
         future.add_done_callback(lambda done: done.cancelled() or done.exception())
         return future
@@ -176,7 +233,7 @@ class RemoteLink:
         try:
             return await asyncio.wait_for(future, ANSWER_SECONDS)
         except asyncio.TimeoutError:
-            raise ConnectError("unreachable", "the server did not answer") from None
+            raise ConnectError("timed-out", "the server did not answer") from None
         finally:
             self._waiters = [(w, f) for w, f in self._waiters if f is not future]
 
@@ -207,11 +264,19 @@ class RemoteLink:
             raise RuntimeError("no view yet: sit down first")
         return self._view
 
+    def public_view(self) -> Observation | None:
+        """A spectator's view of the table (None: not yet told)."""
+        return self._view
+
     def events(self) -> Sequence[Event]:
         return self._log
 
     def since_my_move(self) -> Sequence[Event]:
         return self._log[self._last_move_at :]
+
+    @property
+    def missed(self) -> Sequence[Event]:
+        return self._missed
 
     def attach(self, feed: SeatFeed) -> None:
         self._feed = feed
@@ -244,9 +309,26 @@ class RemoteLink:
         if self._usable():
             self._post({"type": "record"})
 
+    async def leave(self, *, end: bool = False) -> None:
+        """Leave the seat for good (a bot plays it to the end), or, *end*, end the table
+        for everyone (its host only); then close. Waits (bounded) until the server has
+        told the table, so that a server stopping next has said it first."""
+        if self.connected and self.ws is not None:
+            told = self._expect("notice", lambda f: f.get("kind") == NewsKind.ENDED.value)
+            await self._send({"type": "leave", "end": end})
+            if end:  # (who leaves is told nothing more: the others hear "left")
+                with contextlib.suppress(ConnectError, ConnectionClosed):
+                    await self._answer(told)
+            self._waiters = [(w, f) for w, f in self._waiters if f is not told]
+        self.close()
+
     def close(self) -> None:
         self._closed = True
         if self.ws is not None:
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                return  # (the program's loop has ended: the socket goes with it)
             self._run(self.ws.close())
 
     # -- frames ----------------------------------------------------------------------------
@@ -255,7 +337,9 @@ class RemoteLink:
         """Connected: yes. Not (yet) back: the player is told, and given up means try again."""
         if self.connected:
             return True
-        if self.gave_up:
+        if self.taken_over:
+            self._news(News(NewsKind.TAKEN_OVER))
+        elif self.gave_up:
             self.gave_up = False
             self._news(News(NewsKind.RECONNECTING))
             self._run(self._reconnect())
@@ -296,7 +380,12 @@ class RemoteLink:
         finally:
             if ws is self.ws:
                 self.connected = False
-                if not self._closed:
+                if ws.close_code == CLOSE_TAKEN_OVER:
+                    # Another window took the seat: this one lets it be (taking it back
+                    # would take it from that one, and so on for ever).
+                    self.taken_over = True
+                    self._news(News(NewsKind.TAKEN_OVER))
+                elif not self._closed and not self.ended:
                     self._run(self._reconnect())
 
     def _take(self, frame: dict[str, Any]) -> None:
@@ -348,23 +437,26 @@ class RemoteLink:
         if first:
             self._last_move_at = 0
             self._heard_sent = len(state.log)
+            # Back at a seat the server told before (a new window, after a crash): what
+            # came after that is what was missed.
+            self._missed = state.log[state.seen :] if state.seen is not None else ()
             # A game already played in when this client sat down is taken up again (the
             # terminal says so); one that had only its deal is a new game.
-            self.resumed = any(isinstance(e, Played) for e in state.log)
+            self.resumed = bool(self._missed) or any(isinstance(e, Played) for e in state.log)
             return
         missed = state.log[known:]
         if missed and state.view is not None and self._feed is not None:
-            # Back after a drop: what happened meanwhile, as one step of the others.
-            self._feed.update(Update(missed, state.view, None, True, len(state.log)))
+            # Back after a drop: what happened meanwhile, as one catch-up.
+            update = Update(missed, state.view, None, True, len(state.log), missed=True)
+            self._feed.update(update)
 
     def _step(self, frame: dict[str, Any]) -> None:
         history = self._view.history if self._view else ()
         step = read_step(frame, self._rules, len(self._players), history)
         self._log += step.events
         if step.view is None:
-            self._news(News(NewsKind.STEP, count=len(step.events)))
-            return
-        self._view = step.view
+            return  # (a server before the public view: nothing to tell a spectator with)
+        self._view = step.view  # (a spectator's: the public view, seat -1)
         if step.actor == self._seat and not step.bot:
             self._last_move_at = len(self._log)
         if self._feed is not None:
@@ -395,6 +487,8 @@ class RemoteLink:
             self._news(notice.news)
             if notice.news.kind is NewsKind.STARTED:
                 self.started = True
+            elif notice.news.kind in (NewsKind.ENDED, NewsKind.ROUND_LIMIT):
+                self.ended = True
 
     def _news(self, item: News) -> None:
         feed = self._feed

@@ -106,7 +106,7 @@ def view_json(obs: Observation, *, history: bool = True) -> dict[str, Any]:
     Without *history*, the round's events are left out: a step's view, whose receiver
     has the history already and adds the step's events to it (:func:`round_history`)."""
     out = {
-        "seat": obs.seat,
+        "seat": None if obs.seat < 0 else obs.seat,  # (a spectator's: no seat)
         "round": obs.round,
         "phase": obs.phase.value,
         "current": obs.current,
@@ -356,10 +356,16 @@ def _hand(r: Reader, value: Any) -> tuple[Tile, ...]:
 
 
 def read_view(
-    data: Any, rules: RuleSet, players: int, history: Sequence[Event] | None = None
+    data: Any,
+    rules: RuleSet,
+    players: int,
+    history: Sequence[Event] | None = None,
+    *,
+    public: bool = False,
 ) -> Observation:
     """A seat's view from the wire; its layout rebuilt from its history by the engine.
-    A view without its history (a step's) takes *history*, the one its receiver keeps."""
+    A view without its history (a step's) takes *history*, the one its receiver keeps.
+    *public*: a spectator's view (no seat, no hand, nothing to do), read as seat -1."""
     r = Reader(data, rules, players, "the view")
     r.only(
         "seat", "round", "phase", "current", "leader", "hand", "hand_sizes", "boneyard",
@@ -379,13 +385,16 @@ def read_view(
     hand = r.tiles("hand", 91)
     if len(set(hand)) != len(hand) or set(hand) & set(layout.tiles()):
         raise FrameError(ErrorCode.BAD_VIEW, "a tile held twice, or held and on the table")
+    if public and (r.get("seat") is not None or hand or legal_data or r.get("forced")
+                   or r.get("required_lead")):  # fmt: skip
+        raise FrameError(ErrorCode.BAD_VIEW, "a spectator's view holds no seat, hand or action")
     sides = tuple(tuple(side) for side in rules.sides(players))
     try:
         phase = Phase(r.get("phase"))
     except ValueError:
         raise FrameError(ErrorCode.BAD_FIELD, "'phase' is not a phase of the game") from None
     return Observation(
-        seat=r.seat("seat"),
+        seat=-1 if public else r.seat("seat"),
         rules=rules,
         players=players,
         sides=sides,

@@ -189,22 +189,37 @@ class TableFrame:
         }
 
 
+def _views(view: Observation | None, *, history: bool) -> dict[str, Any]:
+    """A frame's ``view`` (a seat's), or a spectator's public one as ``public``."""
+    if view is None:
+        return {"view": None}
+    if view.seat < 0:
+        return {"view": None, "public": view_json(view, history=history)}
+    return {"view": view_json(view, history=history)}
+
+
 @dataclass(frozen=True)
 class StateFrame:
-    """Everything a seat may know of the game so far (*view* None: a spectator)."""
+    """Everything a seat may know of the game so far (*view*: a spectator's is the
+    public view, seat -1, sent as ``public``)."""
 
     at: int
     log: tuple[Event, ...]
     view: Observation | None
+    #: Where the seat's connections were told up to before (a return: what came after
+    #: it is what it missed); None: the seat is told the game for the first time.
+    seen: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        from_view = None if self.view is None else view_json(self.view)
-        return {
+        out = {
             "type": FrameType.STATE.value,
             "at": self.at,
             "log": [event_json(e) for e in self.log],
-            "view": from_view,
+            **_views(self.view, history=True),
         }
+        if self.seen is not None:
+            out["seen"] = self.seen
+        return out
 
 
 @dataclass(frozen=True)
@@ -225,7 +240,7 @@ class StepFrame:
             "bot": self.bot,
             "events": [event_json(e) for e in self.events],
             # (the receiver adds the events to the round's history it has)
-            "view": None if self.view is None else view_json(self.view, history=False),
+            **_views(self.view, history=False),
         }
 
 
@@ -259,7 +274,7 @@ class NoticeFrame:
         }
         if news.seat is not None:
             out["name"] = news.name
-        if news.kind is NewsKind.WAITING_READY:
+        if news.kind in (NewsKind.WAITING_READY, NewsKind.NOT_READY, NewsKind.ROUND_LIMIT):
             out["count"] = news.count
         if news.kind is NewsKind.OVER:
             out["winner"] = news.winner
@@ -395,12 +410,16 @@ def read_state(data: dict[str, Any], rules: RuleSet, players: int) -> StateFrame
     log = r.get("log")
     if not isinstance(log, list):
         raise FrameError(ErrorCode.BAD_FIELD, "a state's log is a list")
-    view = r.get("view")
+    view, public = r.get("view", None), r.get("public", None)
+    at = r.integer("at", 0)
+    seen = r.get("seen", None)
     return StateFrame(
-        r.integer("at", 0),
+        at,
         tuple(read_event(item, rules, players) for item in log),
-        None if view is None else read_view(view, rules, players),
-    )
+        read_view(view, rules, players) if view is not None
+        else None if public is None else read_view(public, rules, players, public=True),
+        None if seen is None else r.integer("seen", 0, at),
+    )  # fmt: skip
 
 
 def read_step(
@@ -413,15 +432,17 @@ def read_step(
     if not isinstance(items, list):
         raise FrameError(ErrorCode.BAD_FIELD, "a step's events are a list")
     events = tuple(read_event(item, rules, players) for item in items)
-    view = r.get("view")
+    view, public = r.get("view", None), r.get("public", None)
     actor = data.get("actor")
+    after = round_history(history, events)
     return StepFrame(
         r.integer("at", 0),
         actor if type(actor) is int and 0 <= actor < players else None,
         data.get("bot") is True,
         events,
-        None if view is None else read_view(view, rules, players, round_history(history, events)),
-    )
+        read_view(view, rules, players, after) if view is not None
+        else None if public is None else read_view(public, rules, players, after, public=True),
+    )  # fmt: skip
 
 
 def read_refused(data: dict[str, Any], rules: RuleSet, acting: Action | None) -> RefusedFrame:

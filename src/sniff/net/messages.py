@@ -91,6 +91,7 @@ class Join:
 @dataclass(frozen=True)
 class Watch:
     code: str
+    name: str = ""  # what the spectator's chat is signed with (none: "a spectator")
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,9 @@ class RecordWanted:
 
 @dataclass(frozen=True)
 class Leave:
-    """The player leaves the table for good."""
+    """The player leaves the table for good (*end*: the host ends it for everyone)."""
+
+    end: bool = False
 
 
 Message = (
@@ -224,9 +227,9 @@ def _choice(data: dict[str, Any], key: str, choices: tuple[Any, ...], default: A
     return value
 
 
-def _name(data: dict[str, Any]) -> str:
-    name = clean_name(_text(data, "name", 100))
-    if not name:
+def _name(data: dict[str, Any], default: Any = ...) -> str:
+    name = clean_name(_text(data, "name", 100, default))
+    if not any(c.isalnum() for c in name) and (name or default is ...):
         raise FrameError(ErrorCode.BAD_NAME, "a name needs at least one letter or digit")
     return name
 
@@ -286,8 +289,8 @@ def read_message(data: dict[str, Any]) -> Message:
         _fields(data, "code", "name")
         return Join(_code(data), _name(data))
     if kind == "watch":
-        _fields(data, "code")
-        return Watch(_code(data))
+        _fields(data, "code", "name")
+        return Watch(_code(data), _name(data, ""))
     if kind == "resume":
         _fields(data, "token")
         return Resume(_text(data, "token", 64))
@@ -324,6 +327,6 @@ def read_message(data: dict[str, Any]) -> Message:
         _fields(data)
         return RecordWanted()
     if kind == "leave":
-        _fields(data)
-        return Leave()
+        _fields(data, "end")
+        return Leave(_get(data, "end", bool, False))
     raise FrameError(ErrorCode.UNKNOWN_TYPE, f"no message of type {str(kind)[:40]!r}")

@@ -22,7 +22,18 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-__all__ = ["LIMITS", "ErrorCode", "FrameError", "Limits", "read_frame", "write_frame"]
+__all__ = [
+    "CLOSE_TAKEN_OVER",
+    "LIMITS",
+    "ErrorCode",
+    "FrameError",
+    "Limits",
+    "read_frame",
+    "write_frame",
+]
+
+#: The close code of a connection whose seat another connection took (the same token).
+CLOSE_TAKEN_OVER = 4000
 
 
 class ErrorCode(str, Enum):
@@ -60,6 +71,7 @@ class ErrorCode(str, Enum):
     NOT_OVER = "not-over"
     NO_RECORD = "no-record"
     NO_WORDS = "no-words"
+    NOT_HOST = "not-host"  # only the table's host (its first seat) may end it
     # What a client refuses of the server's frames (never sent).
     BAD_TABLE = "bad-table"
     BAD_VIEW = "bad-view"

@@ -32,21 +32,23 @@ from websockets.http11 import Request, Response
 from sniff import __version__
 from sniff.bots import make_bot
 from sniff.engine import PRESETS, Game, RulesError
-from sniff.enums import BotLevel, SeatKind
+from sniff.enums import BotLevel, NewsKind, SeatKind
 from sniff.net.frames import PERSON, ErrorFrame, RecordFrame, SeatedFrame
 from sniff.net.messages import Ask, Create, Join, Key, Resume, Watch
 from sniff.net.wire import LIMITS, ErrorCode, FrameError, write_frame
 from sniff.server.codes import ALPHABET, new_code, new_token, normal_code, token_hash
-from sniff.server.connection import CLOSE_TRY_LATER, Connection
+from sniff.server.connection import CLOSE_GOING_AWAY, CLOSE_TRY_LATER, Connection
 from sniff.server.hosted import HostedTable
-from sniff.server.limits import AddressBook, ServerLimits
+from sniff.server.hosts import answers_to, own_names
+from sniff.server.limits import AddressBook, ServerLimits, budget_of
 from sniff.server.seats import seat_from
 from sniff.server.store import Kept, TableStore
 from sniff.server.thinking import PoolThinker
 from sniff.server.web import WebPages
 from sniff.server.words import TableWords
 from sniff.session.clock import Clock, LoopClock
-from sniff.session.game import BOT_NAMES, GameSession
+from sniff.session.game import BOT_NAMES, GameSession, bot_name
+from sniff.session.link import News
 from sniff.session.policy import GRACE, SeatState
 from sniff.session.simulate import bot_seed
 from sniff.session.table import Thinker
@@ -123,6 +125,7 @@ class SniffServer:
         self.thinker: Thinker = thinker or self.pool  # type: ignore[assignment]
         self.store = TableStore(options.data)
         self.addresses = AddressBook(options.limits)
+        self._names = own_names(options.origins)
         self.tables: dict[str, HostedTable] = {}
         self._tokens: dict[str, tuple[str, int]] = {}  # token hash -> (code, seat)
         self._server: Server | None = None
@@ -194,6 +197,7 @@ class SniffServer:
             self._collector.cancel()
         gc.unfreeze()
         if self._server is not None:
+            await self._say_closing(self._server)
             self._server.close()
             await self._server.wait_closed()
         for host in list(self.tables.values()):
@@ -209,6 +213,20 @@ class SniffServer:
             self._lock.release()
             self._lock = None
 
+    async def _say_closing(self, server: Server) -> None:
+        """Everyone at a table is told that the server stops and their table is kept,
+        then closed (each connection after its frames), for at most a second."""
+        for host in list(self.tables.values()):
+            if not host.ended:
+                host.news(News(NewsKind.CLOSING))
+            await host.flush()
+            for channel in [*host.channels.values(), *host.spectators]:
+                channel.close(CLOSE_GOING_AWAY, "the server stops")
+        for _ in range(50):
+            if not server.connections:
+                return
+            await asyncio.sleep(0.02)
+
     def spawn(self, coroutine: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coroutine)
         self._tasks.add(task)
@@ -217,9 +235,14 @@ class SniffServer:
     # -- connections ---------------------------------------------------------------------
 
     def _request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Before the handshake: the web page's files, and the browser's Origin checked.
-        The game's connection is at ``/ws``, or ``/ws/K`` where a proxy routes by the
-        table's first character (:func:`~sniff.net.address.routed`)."""
+        """Before the handshake: the name asked for (DNS rebinding), the web page's
+        files, and the browser's Origin checked. The game's connection is at ``/ws``, or
+        ``/ws/K`` where a proxy routes by the table's first character
+        (:func:`~sniff.net.address.routed`)."""
+        if not self._host_allowed(connection, request.headers):
+            return connection.respond(
+                HTTPStatus.MISDIRECTED_REQUEST, "This server does not answer to that name\n"
+            )
         if not _game_path(request.path.split("?")[0]):
             if self.web is not None:
                 return self.web(request)
@@ -228,6 +251,14 @@ class SniffServer:
         if origin is not None and not self._origin_allowed(origin, request.headers):
             return connection.respond(HTTPStatus.FORBIDDEN, "This page may not use the server\n")
         return None
+
+    def _host_allowed(self, connection: ServerConnection, headers: Headers) -> bool:
+        """The ``Host`` asked for is an address, this computer, or a name allowed (see
+        :mod:`sniff.server.hosts`); a trusted proxy chooses the names it passes on."""
+        peer = connection.remote_address
+        if isinstance(peer, tuple) and peer and str(peer[0]) in self.options.trusted_proxies:
+            return True
+        return answers_to(headers.get("Host", ""), self._names)
 
     def _origin_allowed(self, origin: str, headers: Headers) -> bool:
         """A browser's page may connect when it is the server's own page (same host)
@@ -239,14 +270,16 @@ class SniffServer:
         return scheme in ("http", "https") and rest.rstrip("/") == host
 
     def address_of(self, ws: ServerConnection) -> str:
+        """Whose budgets a connection uses: its address (a proxy's report, behind one
+        the operator trusts), an IPv6 one's whole /64 (see :func:`budget_of`)."""
         peer = ws.remote_address
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
         if address in self.options.trusted_proxies and ws.request is not None:
             forwarded = ws.request.headers.get("X-Forwarded-For", "")
             last = forwarded.split(",")[-1].strip()
             if last:
-                return last[:64]
-        return address
+                return budget_of(last[:64])
+        return budget_of(address)
 
     async def _connected(self, ws: ServerConnection) -> None:
         address = self.address_of(ws)
@@ -371,7 +404,7 @@ class SniffServer:
         host = self._find(connection, message.code)
         if len(host.spectators) >= self.options.limits.spectators_per_table:
             raise FrameError(ErrorCode.TABLE_FULL, "this table has all the listeners it can take")
-        connection.table = host
+        connection.table, connection.name = host, message.name
         host.watch(connection)
 
     def resume(self, connection: Connection, message: Resume) -> None:
@@ -380,7 +413,7 @@ class SniffServer:
             raise FrameError(ErrorCode.RATE, "too many wrong tokens: wait a minute")
         found = self._tokens.get(token_hash(message.token))
         host = self.tables.get(found[0]) if found is not None else None
-        if found is None or host is None or host.ended:
+        if found is None or host is None or host.ended or host.seats[found[1]].left:
             self.addresses.guessed_wrong(address)
             raise FrameError(ErrorCode.NO_SEAT, "this seat is no longer kept: the table has ended")
         seat = host.seats[found[1]]
@@ -392,10 +425,13 @@ class SniffServer:
         """Every seat is taken: the bots get names no person has, the record begins."""
         session = host.session
         taken = {seat.name.casefold() for seat in host.seats if seat.person}
-        names = iter(n for n in BOT_NAMES if n.casefold() not in taken)
         for seat in host.seats:
-            if not seat.person:
-                seat.name = next(names, f"Bot {seat.index + 1}")
+            if seat.person:
+                continue
+            # The name the waiting room gave the seat (bot_name), unless a person has it.
+            free = [n for n in (bot_name(seat.index), *BOT_NAMES) if n.casefold() not in taken]
+            seat.name = free[0] if free else f"Bot {seat.index + 1}"
+            taken.add(seat.name.casefold())
         session.state.players = tuple(_player_info(seat) for seat in host.seats)
         self.store.begin(host)  # (the record, the table's journal from now on)
 
@@ -431,8 +467,10 @@ class SniffServer:
         async def let_go() -> None:
             await host.flush()
             self.store.finish(host)
-            if host.session.game.phase.value != "game-over":
-                self._forget(host)
+            # A finished table no longer counts among its owner's open ones.
+            self.addresses.closed_table(host.owner)
+            if not host.channels and not host.spectators:
+                self._forget(host)  # (nobody is here to ask for its record)
                 return
             self.clock.call_later(FINISHED_KEPT, lambda: self._forget(host))
 
@@ -441,7 +479,6 @@ class SniffServer:
     def _forget(self, host: HostedTable) -> None:
         if self.tables.get(host.code) is host:
             del self.tables[host.code]
-            self.addresses.closed_table(host.owner)
             for seat in host.seats:
                 if seat.key is not None:
                     self._tokens.pop(seat.key, None)
@@ -450,7 +487,7 @@ class SniffServer:
     def send_record(self, connection: Connection, host: HostedTable) -> None:
         """The game's record, after the game: every hand is public by then; the seed
         (which would tell the deals of a game still going) is left out all the same."""
-        if host.session.game.phase.value != "game-over":
+        if not host.ended:  # (over, or ended by its host: every hand may be shown)
             raise FrameError(ErrorCode.NOT_OVER, "the record is given after the game")
         path = self.store.record_path(host.code)
         try:
@@ -466,7 +503,9 @@ class SniffServer:
             out.append(data)
         connection.send(RecordFrame(tuple(out)))
 
-    def answer(self, connection: Connection, host: HostedTable, seat: SeatState, ask: Ask) -> None:
+    def answer(
+        self, connection: Connection, host: HostedTable, seat: SeatState | None, ask: Ask
+    ) -> None:
         """A words client's question (a fact key of the web page), answered in its words
         (:meth:`sniff.server.words.TableWords.answer`; the hint off the event loop)."""
         words = host.words
@@ -474,15 +513,17 @@ class SniffServer:
             raise FrameError(
                 ErrorCode.NO_WORDS, "this server answers questions for words clients only"
             )
-        words.answer(host, connection, seat.index, ask, self.spawn)
+        words.answer(host, connection, None if seat is None else seat.index, ask, self.spawn)
 
-    def key(self, connection: Connection, host: HostedTable, seat: SeatState, key: Key) -> None:
+    def key(
+        self, connection: Connection, host: HostedTable, seat: SeatState | None, key: Key
+    ) -> None:
         """A words client's key of the game (a key of the web page), said and done by the
         seat's presenter (:meth:`sniff.server.words.TableWords.key`)."""
         words = host.words
         if not connection.words or not isinstance(words, TableWords):
             raise FrameError(ErrorCode.NO_WORDS, "this server takes keys from words clients only")
-        words.key(host, connection, seat.index, key, self.spawn)
+        words.key(host, connection, None if seat is None else seat.index, key, self.spawn)
 
 
 def _game_path(path: str) -> bool:

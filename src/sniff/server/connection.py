@@ -47,7 +47,7 @@ from sniff.server.limits import Bucket, ServerLimits
 from sniff.server.words import refusal_said
 from sniff.session.policy import SeatState
 
-__all__ = ["CLOSE_POLICY", "CLOSE_TRY_LATER", "Connection", "Lobby"]
+__all__ = ["CLOSE_GOING_AWAY", "CLOSE_POLICY", "CLOSE_TRY_LATER", "Connection", "Lobby"]
 
 #: Frames a connection may have waiting to go out before it counts as stuck.
 QUEUE_MOST = 512
@@ -55,6 +55,7 @@ QUEUE_MOST = 512
 CHAT_RATE, CHAT_BURST = 0.5, 4
 
 #: The WebSocket close codes the server uses.
+CLOSE_GOING_AWAY = 1001  # the server stops (every table is kept)
 CLOSE_POLICY = 1008  # refused too often, or a budget gone
 CLOSE_TRY_LATER = 1013
 
@@ -74,11 +75,15 @@ class Lobby(Protocol):
 
     def send_record(self, connection: Connection, host: HostedTable) -> None: ...
 
-    def answer(self, connection: Connection, host: HostedTable, seat: SeatState, ask: Ask) -> None:
-        """A words client's question."""
+    def answer(
+        self, connection: Connection, host: HostedTable, seat: SeatState | None, ask: Ask
+    ) -> None:
+        """A words client's question (*seat* None: a spectator's)."""
 
-    def key(self, connection: Connection, host: HostedTable, seat: SeatState, key: Key) -> None:
-        """A words client's key of the game."""
+    def key(
+        self, connection: Connection, host: HostedTable, seat: SeatState | None, key: Key
+    ) -> None:
+        """A words client's key of the game (*seat* None: a spectator's)."""
 
 
 class Connection:
@@ -102,6 +107,7 @@ class Connection:
         self.chats = Bucket(CHAT_RATE, CHAT_BURST)
         self.refused_in_row = 0
         self.acting: Action | None = None  # web: the last action sent (a refusal's words name it)
+        self.name = ""  # a spectator's, for its chat (a seat's is the seat's)
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._closing = False
         self._close_with = (1000, "")
@@ -200,7 +206,9 @@ class Connection:
         """Take a token for a message; without one, a refusal, and a flood is closed."""
         if bucket.take():
             return True
-        self.refuse(ErrorCode.RATE, "too many messages: slow down", count=False)
+        # (counted among the refused in a row: a steady rate a little over the budget,
+        # never answered, is closed like any other run of refusals)
+        self.refuse(ErrorCode.RATE, "too many messages: slow down")
         if bucket.tokens < -self.limits.message_burst:
             self.close(CLOSE_POLICY, "too many messages")
         bucket.tokens -= 1  # flooding on digs the hole deeper
@@ -243,10 +251,16 @@ class Connection:
         if isinstance(message, Chat):
             if not self.chats.take():
                 raise FrameError(ErrorCode.CHAT_RATE, "one message at a time: wait a moment")
-            table.chat(seat, message.text)
+            table.chat(seat, message.text, self.name)
             return
         if isinstance(message, RecordWanted):
             lobby.send_record(self, table)
+            return
+        if isinstance(message, Ask):
+            lobby.answer(self, table, seat, message)  # (a spectator's: the public facts)
+            return
+        if isinstance(message, Key):
+            lobby.key(self, table, seat, message)
             return
         if seat is None:
             raise FrameError(ErrorCode.SPECTATOR, "a spectator watches and cannot act")
@@ -260,12 +274,11 @@ class Connection:
         elif isinstance(message, Ready):
             table.ready(seat)
         elif isinstance(message, Leave):
-            table.leave(self)
-            self.table = self.seat = None
-        elif isinstance(message, Ask):
-            lobby.answer(self, table, seat, message)
-        elif isinstance(message, Key):
-            lobby.key(self, table, seat, message)
+            if message.end and seat.index != 0:
+                raise FrameError(ErrorCode.NOT_HOST, "only the table's host may end it")
+            table.leave(self, end=message.end)
+            if not message.end:
+                self.table = self.seat = None
 
     def hello(self, message: Hello) -> None:
         if message.version != PROTOCOL:

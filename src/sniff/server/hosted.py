@@ -21,9 +21,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import replace
 from typing import Any
 
-from sniff.engine import Action, Event, Observation, Phase, Refusal, public_event
+from sniff.engine import Action, Event, Observation, Refusal, public_event
 from sniff.net.frames import (
     ChatFrame,
     ErrorFrame,
@@ -35,7 +36,7 @@ from sniff.net.frames import (
     StepFrame,
     TableFrame,
 )
-from sniff.net.wire import ErrorCode
+from sniff.net.wire import CLOSE_TAKEN_OVER, ErrorCode
 from sniff.server.codes import shown_code, token_hash
 from sniff.server.seats import Channel, Store, WordsMaker
 from sniff.session.clock import Clock
@@ -83,6 +84,7 @@ class HostedTable:
         self._dirty = False  # the table changed since the last save
         self._save_failed = False  # the last save failed (said once in the log)
         self._outbox: list[tuple[Channel, ServerFrame]] = []
+        self._owed_watch: list[Channel] = []  # spectators owed the game so far
         self._flushing: asyncio.Task[None] | None = None
         self._flush_lock = asyncio.Lock()
         self.policy = TablePolicy(
@@ -148,15 +150,19 @@ class HostedTable:
         if old is not None and old is not channel:
             if self.words is not None:
                 self.words.gone(old)
-            old.close(4000, "another connection took this seat")
+            old.close(CLOSE_TAKEN_OVER, "another connection took this seat")
         self.channels[seat.index] = channel
         seat.language = channel.language
 
     def watch(self, channel: Channel) -> None:
-        """A spectator: told the table and the game so far."""
+        """A spectator: told the table and the game so far (while a bot decides with
+        draws not yet told, with the step that tells them: see :meth:`changed`)."""
         self.spectators.append(channel)
         self._send(channel, self.table_frame(None))
-        self._send(channel, self.state_frame(None))
+        if self.table.told != self.table.position:
+            self._owed_watch.append(channel)
+        else:
+            self._send(channel, self.state_frame(None))
 
     def gone(self, channel: Channel) -> None:
         """*channel* closed: a spectator leaves; a person is away (told after a moment)."""
@@ -171,11 +177,15 @@ class HostedTable:
         del self.channels[index]
         self.policy.gone(self.seats[index])
 
-    def leave(self, channel: Channel) -> None:
-        """A person leaves for good: a bot takes the seat at once."""
+    def leave(self, channel: Channel, *, end: bool = False) -> None:
+        """A person leaves for good: a bot takes the seat at once; or, *end*, the host
+        ends the table for everyone."""
         index = self.seat_index(channel)
         if index is None:
             self.gone(channel)
+            return
+        if end:
+            self.policy.end(self.seats[index])
             return
         if self.words is not None:
             self.words.gone(channel)
@@ -191,8 +201,9 @@ class HostedTable:
     def ready(self, seat: SeatState) -> None:
         self.policy.ready(seat)
 
-    def chat(self, seat: SeatState | None, text: str) -> None:
-        frame = ChatFrame(None if seat is None else seat.index, "" if seat is None else seat.name,
+    def chat(self, seat: SeatState | None, text: str, name: str = "") -> None:
+        """*text* said to everyone here by *seat* (None: a spectator, by its *name*)."""
+        frame = ChatFrame(None if seat is None else seat.index, name if seat is None else seat.name,
                           text)  # fmt: skip
         for channel in self._everyone():
             self._send(channel, frame)
@@ -214,7 +225,7 @@ class HostedTable:
             target=game.target,
             timer=self.timer,
             started=self.started,
-            over=game.phase is Phase.GAME_OVER,
+            over=self.ended,  # (over, or ended by its host or after the most rounds)
             paces=self.policy.paces,
         )
 
@@ -222,7 +233,9 @@ class HostedTable:
         """Everything a seat (None: a spectator) may know of the game so far."""
         log = self.session.game.log
         seen = (public_event(e, -1 if seat is None else seat) for e in log)
-        view = None if seat is None else self.table.observe(seat)
+        view = self.table.observe(seat)  # (a spectator's: the public view)
+        if not self.started:
+            view = replace(view, legal=())  # nothing is played before every seat is taken
         return StateFrame(len(log), tuple(e for e in seen if e is not None), view)
 
     # -- Outlet (what the policy tells) ----------------------------------------------------
@@ -232,21 +245,32 @@ class HostedTable:
             self._send(channel, self.table_frame(seat))
 
     def show_state(self, seat: int | None) -> None:
-        for channel in self._to(seat):
-            self._send(channel, self.state_frame(seat))
+        channels = self._to(seat)
+        if not channels:
+            return
+        frame = self.state_frame(seat)
+        if seat is not None:  # (a return: the frame says where the seat was told up to)
+            state = self.seats[seat]
+            frame = replace(frame, seen=state.told)
+            state.told = frame.at
+        for channel in channels:
+            self._send(channel, frame)
 
     def step(self, seat: int, update: Update) -> None:
         channel = self.channels.get(seat)
         if channel is not None:
+            self.seats[seat].told = update.position
             step = StepFrame(update.position, update.actor, update.by_bot, update.events,
                              update.obs)  # fmt: skip
             self._send(channel, step)
 
     def watched(self, events: Sequence[Event], update: Update) -> None:
         if self.spectators:
-            frame = StepFrame(update.position, update.actor, update.by_bot, tuple(events), None)
+            public = self.table.observe(None)
+            frame = StepFrame(update.position, update.actor, update.by_bot, tuple(events), public)
             for channel in list(self.spectators):
-                self._send(channel, frame)
+                if channel not in self._owed_watch:
+                    self._send(channel, frame)
 
     def refused(self, seat: int, refusal: Refusal, obs: Observation) -> None:
         channel = self.channels.get(seat)
@@ -265,6 +289,11 @@ class HostedTable:
             self._send(channel, frame)
 
     def changed(self) -> None:
+        if self.table.told == self.table.position:
+            owed, self._owed_watch = self._owed_watch, []
+            for channel in owed:  # (their state holds the step just told)
+                if channel in self.spectators:
+                    self._send(channel, self.state_frame(None))
         self._dirty = True
         self._flush_soon()
 

@@ -5,17 +5,38 @@ short burst); every address has a budget of wrong invite codes a minute, of
 tables it may keep open, and of connections at once. Past a budget the
 server answers with a refusal (``rate``), and a connection that goes on
 flooding is closed. Nothing here trusts a header: the address is the peer's,
-or, behind a proxy the operator names, the one the proxy reports.
+or, behind a proxy the operator names, the one the proxy reports. An IPv6
+address counts for its whole /64 (one network hands out any of its 2**64
+addresses: each of them must not bring a fresh budget).
+
+>>> budget_of("2001:db8:1:2:aaaa::1"), budget_of("2001:db8:1:2:bbbb::9")
+('2001:db8:1:2::/64', '2001:db8:1:2::/64')
+>>> budget_of("192.0.2.7"), budget_of("::ffff:192.0.2.7"), budget_of("unknown")
+('192.0.2.7', '192.0.2.7', 'unknown')
 """
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
-__all__ = ["AddressBook", "Bucket", "ServerLimits"]
+__all__ = ["AddressBook", "Bucket", "ServerLimits", "budget_of"]
+
+
+def budget_of(address: str) -> str:
+    """The key of *address*'s budgets: an IPv4 address itself, an IPv6 one's /64."""
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,8 @@ def seat_json(seat: SeatState) -> dict[str, Any]:
         "name": seat.name,
         "token": seat.key,
         "language": seat.language,
+        "left": seat.left,
+        "told": seat.told,
     }
 
 
@@ -84,6 +86,7 @@ def seat_from(item: Any, index: int) -> SeatState:
         raise ValueError("a seat's token is a hash")
     name = item.get("name", "")
     language = item.get("language", "en")
+    told = item.get("told")
     return SeatState(
         index,
         SeatKind.BOT if bot else SeatKind.HUMAN,
@@ -91,4 +94,6 @@ def seat_from(item: Any, index: int) -> SeatState:
         str(name)[:20] if isinstance(name, str) else "",
         token,
         language if language in ("en", "de") else "en",
+        left=item.get("left") is True and not bot,
+        told=told if type(told) is int and 0 <= told <= 100_000 else None,
     )

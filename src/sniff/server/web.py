@@ -98,7 +98,7 @@ class WebPages:
             return self._file(request, found)
         if path == "/" or (path.startswith("/t/") and normal_code(path[3:]) is not None):
             return self._page(request, parse_qs(query))
-        return _plain(HTTPStatus.NOT_FOUND, "Not found\n")
+        return _not_found(_language(request.headers), table=path.startswith("/t/"))
 
     def _file(self, request: Request, found: _File) -> Response:
         headers = _headers(found.kind, found.etag)
@@ -215,6 +215,29 @@ def _response(status: HTTPStatus, headers: Headers, body: bytes) -> Response:
     headers["Connection"] = "close"
     headers["Content-Length"] = str(len(body))
     return Response(status.value, status.phrase, headers, body)
+
+
+def _not_found(language: str, *, table: bool) -> Response:
+    """A page that is not there, said in the visitor's language, with the way on (the
+    start page); *table*: a table's address whose code cannot be one."""
+    tr = translator(language)
+    if table:
+        # Translators: the web page: an address /t/CODE whose code cannot be a table's.
+        text = tr._("This is not a table's code: check it letter by letter.")
+    else:
+        # Translators: the web page: an address the server has no page for.
+        text = tr._("There is no page here.")
+    # Translators: the web page: the link from a page that is not there to the start page.
+    start = tr._("To the start page, to open a table or join one")
+    body = (
+        f'<!DOCTYPE html>\n<html lang="{html.escape(language)}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(text)}</title>"
+        f'<link rel="stylesheet" href="/static/sniff.css"></head>'
+        f"<body><main><h1>{html.escape(text)}</h1>"
+        f'<p><a href="/">{html.escape(start)}</a></p></main></body></html>\n'
+    ).encode()
+    return _response(HTTPStatus.NOT_FOUND, _headers(TYPES[".html"], _etag(body)), body)
 
 
 def _plain(status: HTTPStatus, text: str) -> Response:

@@ -16,9 +16,9 @@ game uses, handed the typed frame's values (a step's events and view, a
 refusal, a piece of news) — never a frame read back. The page's keys (``key``
 messages) go to that presenter too (:meth:`TableWords.key`): it keeps the
 selection and the digits, and says what each key means; what it asks for (an
-action, the next round, a hint) is done here. The position told is also kept
-per seat, so a page that drops and comes back (or is reloaded) hears what it
-missed as a catch-up.
+action, the next round, a hint) is done here. A page that drops and comes back
+(or is reloaded) hears what it missed as one catch-up: its state says where the
+seat was told up to (``seen``, kept with the table).
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ _log = logging.getLogger(__name__)
 _SITTING = (
     ErrorCode.NO_TABLE, ErrorCode.TABLE_FULL, ErrorCode.NO_SEAT, ErrorCode.TOO_MANY_TABLES,
     ErrorCode.FULL, ErrorCode.BAD_RULES, ErrorCode.BAD_NAME, ErrorCode.RATE,
+    ErrorCode.TOO_LONG,
 )  # fmt: skip
 
 Spawn = Callable[[Coroutine[Any, Any, None]], object]
@@ -90,7 +91,7 @@ def refusal_said(language: str, code: ErrorCode, detail: str, *, seated: bool) -
     (before a table, or a message the table never saw)."""
     online = OnlineWords(translator(language))
     if not seated and code in _SITTING:
-        return _say([online.cannot_sit(code.value, detail)])
+        return _say([online.cannot_sit(code.value, detail, terminal=False)])
     return _say([online.refused(code.value)])
 
 
@@ -129,11 +130,11 @@ class _Ear:
         if isinstance(frame, StepFrame):
             if self.seat is None or frame.view is None:
                 self.told = frame.at
-                return self.drawn(host, presenter.watched(frame.events), frame_at=frame.at)
-            self.told = self.owner.told[self.seat] = frame.at
-            acting = self.channel.acting
+                watched = presenter.watched(frame.events, actor=frame.actor)
+                return self.drawn(host, watched, frame_at=frame.at)
+            self.told = frame.at
             update = Update(frame.events, frame.view, frame.actor, frame.bot, frame.at)
-            told = presenter.step(update, acting)
+            told = presenter.step(update)
             # The page tells the table it heard a step of the others once said (and its
             # pause passed); one that leaves it to act is heard at once.
             pace = None if told.own else not told.waits
@@ -153,19 +154,16 @@ class _Ear:
     ) -> SayFrame:
         """*items*, with the table to draw at position *frame_at* (a frame that comes late
         is not drawn over a newer one) and the selection."""
-        obs = self.observe(host)
-        screen = table_view(host, obs or host.table.observe(0), self.presenter, self.seat)
-        if obs is not None:
+        obs = host.table.observe(self.seat)  # (a spectator's: the public view)
+        screen = table_view(host, obs, self.presenter, self.seat)
+        if self.seat is not None:
             screen["hand"] = hand_view(obs, self.presenter)
         return _say(items, screen=screen, at=frame_at, pace=pace, **self.selection(obs))
 
-    def observe(self, host: HostedTable) -> Observation | None:
-        return None if self.seat is None else host.table.observe(self.seat)
-
-    def selection(self, obs: Observation | None) -> dict[str, Any]:
+    def selection(self, obs: Observation) -> dict[str, Any]:
         """The selected tile and end for the page, and the turn line that names the
-        play Enter makes with them."""
-        if obs is None:
+        play Enter makes with them (a spectator selects nothing)."""
+        if self.seat is None:
             return {}
         presenter = self.presenter
         selection = presenter.selection
@@ -180,7 +178,7 @@ class _Ear:
         code = shown_code(host.code)
         obs = frame.view
         if self.seat is None or obs is None:
-            presenter.watched(frame.log[len(presenter.log) :])  # (its history, unsaid)
+            presenter.watched(frame.log[len(presenter.log) :], quiet=True)  # (its history)
             if self.told is not None:
                 return []
             self.told = frame.at
@@ -190,17 +188,18 @@ class _Ear:
                 return []
             self.waiting_said = True
             return [self.online.waiting(host.policy.missing, code), self.online.code_is(code)]
-        if self.told is not None:
+        if self.told is not None:  # this connection was told: what came since
             missed = self.since(host, self.told, frame.at)
-            self.told = self.owner.told[self.seat] = frame.at
+            self.told = frame.at
             if not missed:
                 return []
-            return presenter.step(Update(tuple(missed), obs, None, True, frame.at)).said
-        before = self.owner.told.get(self.seat)
-        self.told = self.owner.told[self.seat] = frame.at
-        game = host.session.game
-        missed = self.since(host, before, frame.at) if before is not None else []
-        resumed = before is not None or any(isinstance(e, Played) for e in game.log)
+            update = Update(tuple(missed), obs, None, True, frame.at, missed=True)
+            return presenter.step(update).said
+        # A new connection: a page that came back (the seat was told up to *seen*), or
+        # the game's first words.
+        self.told = frame.at
+        missed = self.since(host, frame.seen, frame.at) if frame.seen is not None else []
+        resumed = bool(missed) or any(isinstance(e, Played) for e in frame.log)
         return presenter.opening(obs, frame.log, resumed=resumed, missed=missed).said
 
     def since(self, host: HostedTable, start: int, end: int) -> list[Event]:
@@ -211,10 +210,14 @@ class _Ear:
 
     # -- the page's keys and questions ----------------------------------------------------
 
-    def reply(self, host: HostedTable, seat: int, reply: Reply, at: int, answer: str) -> None:
-        """Say *reply* to the page and do what it asks."""
+    def reply(
+        self, host: HostedTable, seat: int | None, reply: Reply, at: int, answer: str
+    ) -> None:
+        """Say *reply* to the page and do what it asks (a spectator's asks nothing)."""
         obs = host.table.observe(seat)
         host.tell(self.channel, _say(reply.said, answer=answer, **self.selection(obs)))
+        if seat is None:
+            return
         state = host.seats[seat]
         if reply.action is not None:
             self.channel.acting = reply.action
@@ -232,6 +235,8 @@ class _Ear:
     def _ask(self, obs: Observation, ask: Ask) -> Reply:
         presenter = self.presenter
         what = ask.what
+        if self.seat is None and what in ("tile", "preview"):
+            return Reply([presenter.online.refused(ErrorCode.SPECTATOR.value)])
         if what == "tile":
             value = ask.tile
             if not _pips(value, 1, 2):
@@ -268,8 +273,6 @@ class TableWords:
 
     def __init__(self, *, hint_playouts: int | None = None) -> None:
         self._ears: dict[int, _Ear] = {}
-        #: The position each seat's connections were told up to (kept across them).
-        self.told: dict[int, int] = {}
         self.hint_playouts = hint_playouts
 
     def _ear(self, host: HostedTable, channel: Channel) -> _Ear:
@@ -282,15 +285,15 @@ class TableWords:
     def said(self, host: HostedTable, channel: Channel, frame: ServerFrame) -> SayFrame | None:
         try:
             return self._ear(host, channel).said(host, frame)
-        except Exception:  # words that fail must never take the table down
+        except Exception:  # words that fail must never take the table down, nor be silent
             _log.exception("no words for a %s at table %s", type(frame).__name__, host.code)
-            return None
+            return _say([OnlineWords(translator(channel.language)).words_failed()])
 
     def gone(self, channel: Channel) -> None:
         self._ears.pop(id(channel), None)
 
     def answer(
-        self, host: HostedTable, channel: Channel, seat: int, ask: Ask, spawn: Spawn
+        self, host: HostedTable, channel: Channel, seat: int | None, ask: Ask, spawn: Spawn
     ) -> None:
         """Answer *ask* to *channel* (the hint later, from an executor)."""
         ear = self._ear(host, channel)
@@ -309,12 +312,16 @@ class TableWords:
             return
         ear.reply(host, seat, reply, host.table.position, ask.what)
 
-    def key(self, host: HostedTable, channel: Channel, seat: int, key: Key, spawn: Spawn) -> None:
+    def key(
+        self, host: HostedTable, channel: Channel, seat: int | None, key: Key, spawn: Spawn
+    ) -> None:
         """A key of the page: said by the seat's presenter, and done."""
         ear = self._ear(host, channel)
         presenter = ear.presenter
         obs = host.table.observe(seat)
-        if key.key.isdigit() and len(key.key) == 1:
+        if key.key.isdigit() and len(key.key) == 1 and seat is None:
+            reply = Reply([presenter.online.refused(ErrorCode.SPECTATOR.value)])
+        elif key.key.isdigit() and len(key.key) == 1:
             reply = presenter.digit(key.key, obs)
             if reply.wait is not None:
                 token = reply.token

@@ -87,6 +87,11 @@ class SeatLink(Protocol):
     def since_my_move(self) -> Sequence[Event]:
         """What the seat saw happen since its own last action (or the start)."""
 
+    @property
+    def missed(self) -> Sequence[Event]:
+        """What happened at a seat taken back while nobody held it (the end of
+        :meth:`events`), told as one catch-up; none at home."""
+
     def attach(self, feed: SeatFeed) -> None:
         """Tell *feed* every step from now on (one feed at a time)."""
 
@@ -159,6 +164,10 @@ class LocalLink:
 
     def since_my_move(self) -> Sequence[Event]:
         return self._log[self._last_move_at :]
+
+    @property
+    def missed(self) -> Sequence[Event]:
+        return ()  # (a game at home is never left with nobody at its seat)
 
     # -- the table tells this link (SeatFeed) ------------------------------------------
 

@@ -30,14 +30,33 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from sniff.bots import Bot, make_bot
-from sniff.engine import ACTIVE, Action, Event, GameEnded, Observation, Phase, Refusal, public_event
+from sniff.engine import (
+    ACTIVE,
+    Action,
+    Event,
+    GameEnded,
+    Observation,
+    Phase,
+    Reason,
+    Refusal,
+    public_event,
+)
 from sniff.enums import BotLevel, NewsKind, SeatKind
 from sniff.session.clock import Clock, Timer
 from sniff.session.game import GameSession
 from sniff.session.link import News
 from sniff.session.table import Table, Thinker, Update
 
-__all__ = ["DROP_NOTICE", "GRACE", "IDLE_END", "STAND_IN", "Outlet", "SeatState", "TablePolicy"]
+__all__ = [
+    "DROP_NOTICE",
+    "GRACE",
+    "IDLE_END",
+    "MAX_ROUNDS",
+    "STAND_IN",
+    "Outlet",
+    "SeatState",
+    "TablePolicy",
+]
 
 #: Seconds before the others hear that a player's connection dropped.
 DROP_NOTICE = 2.0
@@ -47,6 +66,10 @@ GRACE = 60.0
 IDLE_END = 30 * 60.0
 #: The level of the bot that plays for an absent person.
 STAND_IN = BotLevel.EXPERT
+#: The most rounds a table plays: a game that reaches none of its targets by then (the
+#: scores of some rules go up and down) ends there, said in words (``sniff simulate``
+#: stops at as many).
+MAX_ROUNDS = 200
 
 #: Starts the game loop's coroutine (a task of the server's event loop).
 Spawn = Callable[[Coroutine[Any, Any, None]], object]
@@ -72,6 +95,9 @@ class SeatState:
     present: bool = False
     away_since: float | None = None  # the connection dropped then (None: here)
     stand_in: bool = False  # a bot plays for the absent person
+    left: bool = False  # the person left for good: a bot plays the seat to the end
+    dropped_told: bool = False  # the others were told the connection dropped
+    told: int | None = None  # the game's position the seat's connections were told up to
     ready: bool = False  # for the next round
     timers: list[Timer] = field(default_factory=list)
 
@@ -133,7 +159,8 @@ class _SeatFeed:
         self.seat = seat
 
     def update(self, update: Update) -> None:
-        self.policy.outlet.step(self.seat, update)
+        if self.seat not in self.policy.owed:  # (a state owed to it will hold the step)
+            self.policy.outlet.step(self.seat, update)
 
     def refused(self, refusal: Refusal, obs: Observation) -> None:
         self.policy.outlet.refused(self.seat, refusal, obs)
@@ -182,7 +209,10 @@ class TablePolicy:
         self.ended = False
         self.table = Table(session, thinker=thinker, auto_deal=False)
         self._timed_out: int | None = None  # a seat a bot plays one turn for
-        self._turn_timer: Timer | None = None
+        #: Seats told the game so far once the bot now deciding has told its turn: a
+        #: state taken while it thinks would hold its draws, and its step repeat them.
+        self.owed: set[int] = set()
+        self._turn_timer: Timer | None = None  # the turn's, or the wait for "ready"
         self._idle_timer: Timer | None = None
         self._feeds = [_SeatFeed(self, seat.index) for seat in seats]
         for feed in self._feeds:
@@ -190,6 +220,7 @@ class TablePolicy:
         self.table.after_step.append(self._after_step)
         self.table.listen(0, _Spectators(self))
         if started:
+            self._restored()
             self._check_idle()
 
     # -- who sits where ----------------------------------------------------------------
@@ -224,6 +255,19 @@ class TablePolicy:
         self.news(NewsKind.JOINED, seat.index)
         self.start()
 
+    def _restored(self) -> None:
+        """A table brought back (a server restarted): nobody is here yet, and no table
+        waits in silence for a seat no connection holds: each person's grace begins now
+        (a bot plays for them after it); who had left for good has their bot again."""
+        for seat in self.seats:
+            if not seat.person or not seat.taken:
+                continue
+            if seat.left:
+                seat.stand_in = True
+                self._bot_for(seat.index)
+            else:
+                self.gone(seat)
+
     def _unique_name(self, name: str, index: int) -> str:
         """*name*, told apart from the names already at the table ("Ada 2")."""
         taken = {s.name.casefold() for s in self.seats if s.index != index and s.name}
@@ -238,10 +282,10 @@ class TablePolicy:
         """*seat*'s person is here (a new connection; a second one replaces the first):
         they are told the table and the game so far, then the others that they came
         (or came back)."""
-        was_away = seat.away_since is not None or seat.stand_in
+        was_away = seat.dropped_told or seat.stand_in  # (a blip nobody heard of: no "back")
         self._arrive(seat)
         self.outlet.show_table(seat.index)
-        self.outlet.show_state(seat.index)
+        self.show_state(seat.index)
         if joined:
             self.news(NewsKind.JOINED, seat.index)
         elif was_away:
@@ -249,10 +293,20 @@ class TablePolicy:
         self._everyone_table(but=seat.index)
         self._after_step()
 
+    def show_state(self, index: int) -> None:
+        """Tell seat *index* the game so far: at once, or, while a bot decides with
+        draws not yet told, with the step that tells them (its state ends where the
+        next step begins)."""
+        if self.table.told != self.table.position:
+            self.owed.add(index)
+        else:
+            self.outlet.show_state(index)
+
     def _arrive(self, seat: SeatState) -> None:
         seat.cancel_timers()
         seat.present = True
         seat.away_since = None
+        seat.dropped_told = False
         if seat.stand_in:
             seat.stand_in = False
             self.session.stand_in(seat.index, None)
@@ -275,18 +329,20 @@ class TablePolicy:
 
     def _dropped(self, index: int) -> None:
         seat = self.seats[index]
-        if not seat.present and not self.ended:
+        if not seat.present and not self.ended and not seat.left:
+            seat.dropped_told = True
             self.news(NewsKind.DROPPED, index)
             self._everyone_table()
 
-    def _stand_in(self, index: int) -> None:
-        """The absent person's grace is over: a bot plays for them until they are back."""
+    def _stand_in(self, index: int, kind: NewsKind = NewsKind.STAND_IN) -> None:
+        """The absent person's grace is over (or they left, *kind* ``LEFT``): a bot
+        plays for them until they are back (for good)."""
         seat = self.seats[index]
         if seat.present or self.ended or seat.stand_in:
             return
         seat.stand_in = True
         self._bot_for(index)
-        self.news(NewsKind.STAND_IN, index)
+        self.news(kind, index)
         self._everyone_table()
         self._after_step()
 
@@ -295,10 +351,21 @@ class TablePolicy:
         self.session.stand_in(index, self.make_stand_in())
 
     def leave(self, seat: SeatState) -> None:
-        """The person leaves for good: a bot takes the seat at once."""
+        """The person leaves for good: a bot takes the seat at once, to the end (their
+        token no longer seats them)."""
         self.gone(seat)
         seat.cancel_timers()
-        self._stand_in(seat.index)
+        seat.left = True
+        self._stand_in(seat.index, NewsKind.LEFT)
+
+    def end(self, seat: SeatState) -> None:
+        """The table's host ends it for everyone: told, kept (its record too), let go."""
+        if self.ended:
+            return
+        self.ended = True
+        self.news(NewsKind.ENDED, seat.index)
+        self.outlet.changed()
+        self.outlet.game_ended()
 
     # -- the game ----------------------------------------------------------------------
 
@@ -307,7 +374,7 @@ class TablePolicy:
         self.news(NewsKind.STARTED, None)
         for seat in self.seats:
             if seat.person and seat.present:
-                self.outlet.show_state(seat.index)
+                self.show_state(seat.index)
         self.outlet.show_state(None)
         self._after_step()
 
@@ -316,6 +383,10 @@ class TablePolicy:
         if not self.started:
             self.outlet.not_started(seat.index)
             return
+        if self.ended:  # (ended by its host, or after the most rounds: nothing more)
+            refusal = Refusal(Reason.GAME_OVER, "the table has ended", action)
+            self.outlet.refused(seat.index, refusal, self.table.observe(seat.index))
+            return
         self.table.act(seat.index, action, decided_at=at)
 
     def heard(self, seat: SeatState, at: int) -> None:
@@ -323,7 +394,7 @@ class TablePolicy:
 
     def ready(self, seat: SeatState) -> None:
         """*seat* is ready for the next round; dealt when every present person is."""
-        if self.session.game.phase is not Phase.ROUND_OVER:
+        if self.ended or self.session.game.phase is not Phase.ROUND_OVER:
             return
         seat.ready = True
         waiting = [s for s in self.seats if s.person and s.present and not s.ready]
@@ -341,6 +412,10 @@ class TablePolicy:
         """After each step (and each change of who is here): the save, the game over,
         the turn timer, the next round, and the loop going on."""
         game = self.session.game
+        if self.table.told == self.table.position:  # (the step they waited for is told)
+            for index in sorted(self.owed):
+                self.outlet.show_state(index)
+            self.owed.clear()
         self.outlet.changed()
         if not self.paces:
             # No bot plays here: nobody is waited for (the players are not asked to say
@@ -362,11 +437,19 @@ class TablePolicy:
             self._turn_timer.cancel()
             self._turn_timer = None
         if game.phase is Phase.ROUND_OVER:
+            if game.round_no >= MAX_ROUNDS:
+                self._too_long()
+                return
             if not any(s.person and s.present for s in self.seats):
                 return
             if all(not s.person or s.stand_in or not s.present for s in self.seats):
                 self._deal()
                 return
+            if self.timer:  # (a person who never says "ready" holds no deal for ever)
+                round_no = game.round_no
+                self._turn_timer = self.clock.call_later(
+                    self.timer, lambda: self._not_ready(round_no)
+                )
         elif game.phase in ACTIVE and self.timer:
             seat = self.seats[game.current]
             if seat.person and seat.present and not seat.stand_in:
@@ -387,6 +470,22 @@ class TablePolicy:
         self._timed_out = index
         self._bot_for(index)
         self.table.kick(self.spawn)
+
+    def _not_ready(self, round_no: int) -> None:
+        """The turn timer ran out between rounds: the next round is dealt all the same."""
+        game = self.session.game
+        if self.ended or game.phase is not Phase.ROUND_OVER or game.round_no != round_no:
+            return
+        waiting = [s for s in self.seats if s.person and s.present and not s.ready]
+        self.news(NewsKind.NOT_READY, None, count=len(waiting))
+        self._deal()
+
+    def _too_long(self) -> None:
+        """The game has played :data:`MAX_ROUNDS` rounds: it ends here, said."""
+        self.ended = True
+        self.news(NewsKind.ROUND_LIMIT, None, count=MAX_ROUNDS)
+        self.outlet.changed()
+        self.outlet.game_ended()
 
     def _game_over(self) -> None:
         self.ended = True

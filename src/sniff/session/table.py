@@ -32,13 +32,14 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
 from sniff.engine import (
     Action,
     Draw,
     Event,
+    Game,
     Observation,
     Phase,
     Refusal,
@@ -57,6 +58,7 @@ __all__ = [
     "ThreadThinker",
     "Update",
     "play_now",
+    "public_view",
 ]
 
 #: The longest a bot waits for the pacing seats to hear the last play.
@@ -73,7 +75,9 @@ class Update:
     deals with its own hand only); *obs* is its view after them; *actor* is
     the seat that acted (None: the table dealt); *by_bot* is True when a bot
     made the action (also a bot playing for an absent person); *position* is
-    the number of events in the game's log after the step.
+    the number of events in the game's log after the step. *missed*: the events are
+    what a seat that was away missed (told as one catch-up; its own actions among
+    them were a bot's, playing for it).
     """
 
     events: tuple[Event, ...]
@@ -81,6 +85,13 @@ class Update:
     actor: int | None
     by_bot: bool
     position: int
+    missed: bool = False
+
+
+def public_view(game: Game) -> Observation:
+    """What anyone at the table may know, a spectator's view: seat -1, no hand, no
+    legal action, no tile the rules require of a hand, others' draws hidden."""
+    return replace(observe(game, -1), hand=())
 
 
 class SeatFeed(Protocol):
@@ -151,6 +162,9 @@ class Table:
         self.max_rounds: int | None = None
         self.longest_wait = LONGEST_WAIT
         self.running = False
+        #: The position after the last step told: a bot's draws may lie beyond it while
+        #: it thinks, told only with the play or pass that ends its turn.
+        self.told = self.position
         self._listeners: dict[int, list[_Listener]] = {}
         self._heard_changed: asyncio.Event | None = None
         self._published_at = 0.0
@@ -170,7 +184,10 @@ class Table:
     def closed(self) -> bool:
         return self.session.closed
 
-    def observe(self, seat: int) -> Observation:
+    def observe(self, seat: int | None) -> Observation:
+        """*seat*'s view (None: a spectator's, :func:`public_view`)."""
+        if seat is None:
+            return public_view(self.session.game)
         return observe(self.session.game, seat)
 
     def needs_no_person(self) -> bool:
@@ -219,7 +236,7 @@ class Table:
             self._heard_changed.set()
 
     def _publish(self, events: Sequence[Event], actor: int | None, by_bot: bool) -> None:
-        position = self.position
+        position = self.told = self.position
         self._published_at = self.clock()
         game = self.session.game
         for seat, listeners in list(self._listeners.items()):

@@ -21,7 +21,8 @@ import logging
 import signal
 import sys
 import traceback
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO, cast
 
@@ -57,6 +58,8 @@ from sniff.ui.messages import MessageArea
 __all__ = ["SniffApp", "build_context", "run_app"]
 
 _log = logging.getLogger(__name__)
+#: Seconds each of the app's closers may take when the program ends.
+CLOSE_SECONDS = 5.0
 
 #: High contrast: bright text on black, the selection reversed.
 STYLE = Style.from_dict(
@@ -84,6 +87,11 @@ def _with_capitals(keys: tuple[str, ...]) -> list[str]:
     out = list(keys)
     out += [key.upper() for key in keys if len(key) == 1 and key.isalpha() and key.islower()]
     return out
+
+
+def _named_keys(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """A binding's keys that type no character ("f1", "pageup"; not "r" or "?")."""
+    return tuple(key for key in keys if len(key) > 1)
 
 
 def build_context(
@@ -155,6 +163,8 @@ class SniffApp:
         self.screen_mode = screen_mode
         self.stack: list[Screen] = []
         self.errors: list[BaseException] = []
+        #: Run when the program ends, inside its loop (a server this game runs, stopped).
+        self.closers: list[Callable[[], Awaitable[None]]] = []
         self._bindings: KeyBindings = KeyBindings()
         self._exiting = False
         self.handled = 0  # keys handled so far (tests wait for them)
@@ -275,11 +285,21 @@ class SniffApp:
     def request_quit(self) -> None:
         """Q or Control C: ask first (a screen may ask its own question)."""
         top = self.top
+        own = getattr(top, "ask_quit", None)
+        if callable(own) and own():  # (the screen asks its own question, and acts on it)
+            return
         ask = getattr(top, "quit_question", None)
         question = ask() if callable(ask) else None
         if question is None:
             question = GameTexts(self.ctx.translator).quit_plain()
-        self.confirm(question, self.exit)
+        self.confirm(question, self.exit, self.stay)
+
+    def stay(self) -> None:
+        """N at a question before quitting: said, and the screen below takes up again
+        (its prompt, if it waits for the player)."""
+        self.ctx.output.say(GameTexts(self.ctx.translator).staying())
+        if self.stack:
+            self._guard(self.stack[-1].enter)
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -350,6 +370,10 @@ class SniffApp:
                     ("q", "c-c"), lambda: keys.label("q"), keys.quit, self.request_quit, "global"
                 )
             )
+        if getattr(top, "takes_text", False):
+            # A line being typed (chat) takes every printable key: "r" is a letter there,
+            # not "repeat"; F1 and the page keys still work.
+            out = [replace(b, keys=named) for b in out if (named := _named_keys(b.keys))]
         return out
 
     def _step(self, delta: int) -> None:
@@ -442,7 +466,23 @@ class SniffApp:
             self.show(first(self))
 
         self._exiting = False
-        self.application.run(pre_run=start)
+
+        async def main() -> None:
+            try:
+                await self.application.run_async(pre_run=start)
+            except EOFError:
+                # The terminal closed (its input ended): as SIGHUP, every screen is
+                # closed and the game kept; no traceback.
+                self.exit()
+            # What must end inside the program's loop (a server this game runs tells its
+            # tables first), a few seconds at most each.
+            for closer in self.closers:
+                try:
+                    await asyncio.wait_for(closer(), CLOSE_SECONDS)
+                except Exception as error:  # (the program ends all the same)
+                    self._failed(error)
+
+        asyncio.run(main())
 
     def _on_signals(self) -> None:
         loop = asyncio.get_running_loop()

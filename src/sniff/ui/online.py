@@ -10,6 +10,8 @@ the server keeps the game). A spectator gets :class:`WatchScreen`.
 
 from __future__ import annotations
 
+import errno
+import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +22,7 @@ from prompt_toolkit.layout.containers import AnyContainer
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from sniff.announce import Utterance
+from sniff.announce.commands import PUBLIC_FACTS, Command, game_keys
 from sniff.announce.keys import KeyTexts
 from sniff.announce.online import OnlineWords
 from sniff.announce.presenter import SeatPresenter
@@ -30,16 +33,18 @@ from sniff.i18n import Translator
 from sniff.net.address import host_address
 from sniff.net.client import ConnectError, RemoteLink, Request
 from sniff.server.app import FolderInUse, SniffServer
+from sniff.server.codes import normal_code
 from sniff.session.keeping import ProblemHandler
 from sniff.session.link import News
 from sniff.session.table import Update
 from sniff.storage.atomic import write_atomic
 from sniff.storage.paths import data_dir
-from sniff.storage.seats import HeldSeat, keep_seat
+from sniff.storage.seats import HeldSeat, held_seats, keep_seat
 from sniff.ui.app import run_app
 from sniff.ui.base import Binding
 from sniff.ui.confirm import ConfirmScreen
 from sniff.ui.game.screen import GameScreen
+from sniff.ui.leaving import ask_leave
 
 if TYPE_CHECKING:
     from sniff.ui.app import SniffApp
@@ -61,10 +66,16 @@ class ServerKeeper:
 class RemoteGame:
     """A :class:`~sniff.session.local.PlayedGame` on a server."""
 
-    def __init__(self, link: RemoteLink, translator: Callable[[], Translator]) -> None:
+    def __init__(
+        self,
+        link: RemoteLink,
+        translator: Callable[[], Translator],
+        hosted: HostedServer | None = None,
+    ) -> None:
         self._link = link
         self._keeper = ServerKeeper()
         self._translator = translator
+        self._hosted = hosted
 
     @property
     def link(self) -> RemoteLink:
@@ -91,6 +102,14 @@ class RemoteGame:
 
     def chat_key(self) -> str:
         return OnlineWords(self._translator()).chat_key()
+
+    def ask_quit(self, host: SniffApp) -> bool:
+        """Q while the game goes on: what becomes of it is said and chosen (see
+        :mod:`sniff.ui.leaving`)."""
+        hosted = self._hosted
+        stop = hosted.stop if hosted is not None and hosted.server is not None else None
+        ask_leave(host, self._link, stop_server=stop)
+        return True
 
     def close(self) -> None:
         self._link.close()
@@ -131,7 +150,10 @@ class OnlineStart:
         if self.trying:
             return
         self.trying = True
-        self._say(self.words.connecting(self.link.url))
+        if self.hosted is not None and self.hosted.server is None:
+            self._say(self.words.opening_table())  # (no address yet: it is this game)
+        else:
+            self._say(self.words.connecting(self.link.url))
         self.host.spawn(self._sit())
 
     async def _sit(self) -> None:
@@ -143,7 +165,13 @@ class OnlineStart:
                 except FolderInUse as error:  # (another sniff host of this computer's)
                     raise ConnectError("data-in-use", str(error.folder)) from None
                 except OSError as error:
-                    raise ConnectError("unreachable", str(error)) from None
+                    code = "port-in-use" if error.errno == errno.EADDRINUSE else "cannot-listen"
+                    raise ConnectError(code, str(error)) from None
+                kept = hosted.kept_seat(self.link.url)
+                if kept is not None and self.request.frame["type"] == "create":
+                    # The host's own table, brought back with the server: the same table,
+                    # the host back in their seat (not a new one made in front of it).
+                    self.request = Request({"type": "resume", "token": kept.token})
             await self.link.open(self.request)
         except ConnectError as error:
             self.trying = False
@@ -151,8 +179,12 @@ class OnlineStart:
             self._say(self.failed)
             return
         self.trying = False
-        if hosted is not None:
+        if hosted is not None and self.request.frame["type"] == "resume":
+            self._say(self.words.hosting_again(hosted.address(), self.link.code))
+        elif hosted is not None:
             self._say(self.words.hosting(hosted.address(), self.link.code))
+        elif self.request.frame["type"] == "create":  # (a table on a server: the same)
+            self._say(self.words.hosting(self.link.url, self.link.code))
         remember(self.link, self.name)
         self.request = Request({"type": "resume", "token": self.link.token})
         self.host.dismiss(self, announce=False)
@@ -162,8 +194,8 @@ class OnlineStart:
         if self.link.seat < 0:
             return WatchScreen(self.host, self.link)
         if not self.link.started:
-            return WaitingScreen(self.host, self.link, self.hint_playouts)
-        return online_game_screen(self.host, self.link, self.hint_playouts)
+            return WaitingScreen(self.host, self.link, self.hint_playouts, self.hosted)
+        return online_game_screen(self.host, self.link, self.hint_playouts, self.hosted)
 
     def bindings(self) -> list[Binding]:
         keys = KeyTexts(self.host.ctx.translator)
@@ -182,9 +214,14 @@ class OnlineStart:
         return False
 
 
-def online_game_screen(host: SniffApp, link: RemoteLink, hint_playouts: int | None) -> GameScreen:
+def online_game_screen(
+    host: SniffApp,
+    link: RemoteLink,
+    hint_playouts: int | None,
+    hosted: HostedServer | None = None,
+) -> GameScreen:
     """The real game screen, playing the remote seat; after the game, its record kept."""
-    game = RemoteGame(link, lambda: host.ctx.translator)
+    game = RemoteGame(link, lambda: host.ctx.translator, hosted)
     screen = GameScreen(host, game, hint_playouts=hint_playouts, resumed=link.resumed)
     screen.listener.on_over = link.ask_record
     screen.listener.keep_record = lambda lines: str(keep_record(lines, link.code))
@@ -194,10 +231,17 @@ def online_game_screen(host: SniffApp, link: RemoteLink, hint_playouts: int | No
 class WaitingScreen:
     """Before the game: who is here, the code to pass on; the game when all are here."""
 
-    def __init__(self, host: SniffApp, link: RemoteLink, hint_playouts: int | None) -> None:
+    def __init__(
+        self,
+        host: SniffApp,
+        link: RemoteLink,
+        hint_playouts: int | None,
+        hosted: HostedServer | None = None,
+    ) -> None:
         self.host = host
         self.link = link
         self.hint_playouts = hint_playouts
+        self.hosted = hosted
         self.words = OnlineWords(host.ctx.translator)
         link.attach(self)
 
@@ -211,7 +255,8 @@ class WaitingScreen:
     def news(self, item: News) -> None:
         if item.kind is NewsKind.STARTED:
             self.host.dismiss(self, announce=False)
-            self.host.show(online_game_screen(self.host, self.link, self.hint_playouts))
+            screen = online_game_screen(self.host, self.link, self.hint_playouts, self.hosted)
+            self.host.show(screen)
             return
         said = self.words.news(item.kind, item.name, mine=item.seat == self.link.seat,
                                text=item.text, count=item.count)  # fmt: skip
@@ -253,6 +298,7 @@ class ChatScreen:
     """A line to say to the table: typed letters echoed, Enter sends, Escape cancels."""
 
     modal = True
+    takes_text = True  # (every printable key is a letter of the line: "r" too)
 
     def __init__(self, host: SniffApp, send: Callable[[str], None]) -> None:
         self.host = host
@@ -314,19 +360,19 @@ class WatchScreen:
             host.ctx.translator, None, link.players, link.rules,
             verbosity=host.ctx.settings.verbosity,
         )  # fmt: skip
-        self.presenter.watched(link.events())  # (what came before: its history, unsaid)
+        self.presenter.watched(link.events(), quiet=True)  # (what came before: unsaid)
         link.attach(self)
 
     def update(self, update: Update) -> None:
-        pass
+        """A step, in the third person (a step with no event lets a claim go)."""
+        for said in self.presenter.watched(update.events, actor=update.actor):
+            self.host.ctx.output.say(said)
+        self.host.invalidate()
 
     def refused(self, refusal: Refusal, obs: Observation) -> None:
         pass
 
     def news(self, item: News) -> None:
-        if item.kind is NewsKind.STEP:
-            self._say_new()
-            return
         if item.kind is NewsKind.TABLE:
             self.presenter.set_players(self.link.players)
         said = self.presenter.news(item)
@@ -334,17 +380,36 @@ class WatchScreen:
             self.host.ctx.output.say(said)
         self.host.invalidate()
 
-    def _say_new(self) -> None:
-        log = self.link.events()
-        for said in self.presenter.watched(log[len(self.presenter.log) :]):
-            self.host.ctx.output.say(said)
-        self.host.invalidate()
-
     def enter(self) -> None:
         self.host.ctx.output.say(self.words.code_is(self.link.code))
 
     def bindings(self) -> list[Binding]:
-        return []
+        """The public facts (ends, count, layout, scores, whose turn, what happened...):
+        the game's own keys for them, answered by the spectator's presenter."""
+        texts = KeyTexts(self.host.ctx.translator)
+        muggins = self.link.rules.muggins
+        out = []
+        for item in game_keys(self.host.ctx.translator, muggins=muggins):
+            if item.command in PUBLIC_FACTS:
+                out.append(
+                    Binding(
+                        item.keys,
+                        functools.partial(texts.label, *item.keys),
+                        functools.partial(texts.of, item.command, muggins=muggins),
+                        functools.partial(self.ask, item.command),
+                        item.group.value,
+                    )
+                )
+        return out
+
+    def ask(self, command: Command) -> None:
+        """A fact key: answered from the public view (nothing, before the game's)."""
+        view = self.link.public_view()
+        if view is None:
+            self.host.ctx.output.say(self.words.code_is(self.link.code))
+            return
+        for said in self.presenter.command(command, view).said:
+            self.host.ctx.output.say(said)
 
     def container(self) -> AnyContainer:
         return _text_screen(lambda: self.words.code_is(self.link.code).text)
@@ -386,6 +451,22 @@ class HostedServer:
         await self.server.start()
         return f"ws://127.0.0.1:{self.server.port}/ws"
 
+    def kept_seat(self, url: str) -> HeldSeat | None:
+        """The seat this player holds at a table the server brought back (its game not
+        over), newest first; None: there is none."""
+        tables = self.server.tables if self.server is not None else {}
+        for seat in held_seats().value or []:
+            host = tables.get(normal_code(seat.code) or "")
+            if seat.server == url and host is not None and not host.ended:
+                return seat
+        return None
+
+    async def stop(self) -> None:
+        """Stop it: every table told first (see :meth:`SniffServer.close`); once."""
+        server, self.server = self.server, None
+        if server is not None:
+            await server.close()
+
     def address(self) -> str:
         """Where the others connect."""
         host = host_address(self.options.host)
@@ -411,6 +492,8 @@ def run_online(
     server = HostedServer(hosted) if hosted is not None else None
 
     def first(host: SniffApp) -> Any:
+        if server is not None:
+            host.closers.append(server.stop)  # (however the program ends)
         start = OnlineStart(host, link, Request(request), hosted=server, name=name)
         if not ask_first or server is None:
             return start

@@ -43,11 +43,12 @@ def _game_bindings(screen: GameScreen, texts: KeyTexts, *groups: KeyGroup) -> li
     """The game's own keys of *groups* (:func:`~sniff.announce.commands.game_keys`, the
     table the web page's keys come from too): each asks the seat's presenter."""
     muggins = screen.link.rules.muggins
+    online = isinstance(screen.game, TableTalk)
     tr = screen.host.ctx.translator
     out = []
     for item in game_keys(tr, muggins=muggins):
         if item.group in groups:
-            describe = functools.partial(texts.of, item.command, muggins=muggins)
+            describe = functools.partial(texts.of, item.command, muggins=muggins, online=online)
             handler = screen.command(item.command)
             out.append(_bind(texts, item.keys, describe, handler, item.group.value))
     return out

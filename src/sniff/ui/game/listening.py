@@ -104,7 +104,7 @@ class SeatListener:
     def update(self, update: Update) -> None:
         own = update.actor == self.link.seat and not update.by_bot
         action, self.acting = (self.acting, None) if own else (None, self.acting)
-        told = self.voice.presenter.step(update, action)
+        told = self.voice.presenter.step(update)
         if own:
             self._own(told, action)
         else:

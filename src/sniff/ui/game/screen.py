@@ -194,6 +194,14 @@ class GameScreen:
         else:
             self.host.request_quit()
 
+    def ask_quit(self) -> bool:
+        """Q or Control C while the game goes on, where the game asks its own question
+        (an online table: what becomes of it); False: the plain question."""
+        ask = getattr(self.game, "ask_quit", None)
+        if not callable(ask) or self.link.view().phase is Phase.GAME_OVER:
+            return False
+        return bool(ask(self.host))
+
     def quit_question(self) -> Utterance:
         texts = self.voice.texts
         if self.game.keeper.saved:
@@ -250,7 +258,9 @@ class GameScreen:
         then the game goes on (the others play, or the player is asked)."""
         self.started = True
         voice, link = self.voice, self.link
-        told = voice.presenter.opening(voice.obs(), link.events(), resumed=self.resumed)
+        told = voice.presenter.opening(
+            voice.obs(), link.events(), resumed=self.resumed, missed=link.missed
+        )
         voice.say(told.events)
         if told.waits:
             self.listener.prompt(told.prompt)

@@ -13,7 +13,7 @@ import { Link } from "./net.js";
 import { drawBoard, drawEnds, drawHand, drawSummary } from "./table.js";
 import { keyOf } from "./keys.js";
 import { PACE_SECONDS, store, timing } from "./settings.js";
-import { setUpStart } from "./start.js";
+import { languageChanged, setUpStart } from "./start.js";
 
 const data = JSON.parse(document.getElementById("sniff-data").textContent);
 const words = data.words;
@@ -55,6 +55,8 @@ const link = new Link({
 function show(name, focus) {
   for (const id of ["start", "waiting", "game", "help"]) $(id).hidden = id !== name;
   state.shown = name;
+  // The skip link leads to what is shown: the game area, or the screen's heading.
+  $("skip").href = `#${{ game: "play", waiting: "waiting-h", help: "help-h" }[name] || "join-h"}`;
   $("chat-form").hidden = !(name === "game" || name === "waiting");
   if (focus) focus.focus();
 }
@@ -91,7 +93,7 @@ function take(frame) {
       break;
     case "error":
       if (frame.code === "no-seat") {
-        Link.forget();
+        Link.forget(state.code);
         link.close();
         toStart();
       }
@@ -195,6 +197,7 @@ function draw(screen) {
     $("final-text").textContent = screen.final || "";
     if (over.hidden) {
       over.hidden = false;
+      speaker.gameOver();  // (a hint is for a turn: none stays under "For you")
       $("record-button").disabled = state.record === null;
       link.send({ type: "record" });
     }
@@ -206,6 +209,16 @@ function draw(screen) {
 }
 
 function drawSelection() {
+  const inGame = $("game").contains(document.activeElement);
+  drawSelectionParts();
+  // A button pressed from the keyboard that went away with the redraw (Play, an end,
+  // Next round) must not drop the focus to the page's body: back to the game area.
+  const now = document.activeElement;
+  const lost = !now || now === document.body || now.closest("[hidden]") !== null;
+  if (inGame && lost && state.shown === "game") $("play").focus();
+}
+
+function drawSelectionParts() {
   const screen = state.screen;
   if (!screen || !screen.hand) {
     $("hand").replaceChildren();
@@ -218,8 +231,10 @@ function drawSelection() {
   const tile = state.selected ? state.selected.tile : null;
   const { hadFocus, refocus } = drawHand($("hand"), hand, tile, words, pick);
   if (hadFocus) (refocus || $("play")).focus();
-  drawEnds($("end-buttons"), $("ends-choice"), selectedEntry(), playAt);
   const can = hand.can;
+  // No end is offered once the round or the game is over ("the round is over" if pressed).
+  const over = screen.phase === "round-over" || screen.phase === "game-over";
+  drawEnds($("end-buttons"), $("ends-choice"), over ? null : selectedEntry(), playAt);
   $("play-button").hidden = !can.play;
   $("draw-button").hidden = !can.draw;
   $("pass-button").hidden = !can.pass;
@@ -420,6 +435,7 @@ function openHelp() {
 }
 
 function closeHelp() {
+  state.helpPage = 0;  // (help opened again starts at its first part)
   const back = state.before || "start";
   const focus = { game: "play", waiting: "waiting-h", start: "join-h" }[back];
   show(back, $(focus));
@@ -486,13 +502,15 @@ function download() {
 
 setUpStart({ words, lang: data.lang, speaker, link, sit });
 const wanted = window.location.pathname.startsWith("/t/") ? window.location.pathname.slice(3) : "";
-const kept = Link.kept();
+const kept = Link.kept(wanted);
+const relanguaged = languageChanged();
 if (kept && (!wanted || kept.code.replace("-", "").toUpperCase() === wanted.replace("-", "").toUpperCase())) {
   state.code = kept.code;
   show("start");
   link.open({ type: "resume", token: kept.token });
 } else {
-  if (kept) Link.forget();
+  if (wanted) Link.forgetTab();  // (a seat this tab held at another table is let go here)
   $("code").value = wanted;
-  show("start", wanted ? $("name") : null);
+  // After a change of language the page was loaded anew: the focus is where it was.
+  show("start", relanguaged ? $("lang") : wanted ? $("name") : null);
 }

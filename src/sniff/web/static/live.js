@@ -21,6 +21,7 @@ const GAP_MS = 100;
 const GATHER_MS = 40;
 const LOG_MOST = 200;
 const HISTORY_MOST = 500;
+const HINT_KEPT_MS = 4000;  // a hint said after the game's end stays this long on screen
 
 export class Speaker {
   constructor({ log, alert, words, onAway }) {
@@ -29,6 +30,7 @@ export class Speaker {
     this.words = words;
     this.onAway = onAway;
     this.queue = [];
+    this.over = false;  // the game is over (a hint said now does not stay)
     this.timer = null;
     this.lastAt = -Infinity;
     this.history = [];
@@ -87,6 +89,13 @@ export class Speaker {
     }
   }
 
+  // The game is over: a hint (for a turn) is taken away from "For you", now or, for one
+  // still waiting its turn, a few seconds after it is said (each is said all the same).
+  gameOver() {
+    this.over = true;
+    for (const old of this.alert.querySelectorAll(".said-hint")) old.remove();
+  }
+
   emit(item) {
     const line = document.createElement("p");
     line.textContent = item.text;
@@ -97,6 +106,7 @@ export class Speaker {
       this.log.scrollTop = this.log.scrollHeight;
     } else {
       this.alert.replaceChildren(line);
+      if (this.over && item.kind === "hint") setTimeout(() => line.remove(), HINT_KEPT_MS);
     }
     this.history.push(item.text);
     if (this.history.length > HISTORY_MOST) this.history.shift();

@@ -5,8 +5,10 @@
 // every frame that changes the game is followed by a "say" frame with what to say
 // and what to draw.
 //
-// The seat's resume token is kept for this tab (sessionStorage): a reload, or a
-// dropped connection, sits down at the same seat again and hears what it missed.
+// The seat's resume token is kept for this tab (sessionStorage) and, per table, for
+// this browser (localStorage): a reload, a dropped connection, or the table's
+// address opened again after the tab was closed sits down at the same seat again
+// and hears what it missed.
 // A dropped connection is tried again with growing waits (about 30 seconds in
 // all, as the terminal game does); then the page says so and offers to try again.
 
@@ -14,6 +16,21 @@ import { codes, timing } from "./settings.js";
 
 const RETRY_WAITS = timing.retry;
 const TOKEN_KEY = "sniff-seat";
+const TABLE_KEY = "sniff-seat-";  // + the table's code, without its dash, in capitals
+
+function tableKey(code) {
+  return TABLE_KEY + String(code).replace(/[-\s]/g, "").toUpperCase();
+}
+
+function readSeat(storage, key) {
+  try {
+    const text = storage.getItem(key);
+    const seat = text ? JSON.parse(text) : null;
+    return seat && typeof seat.token === "string" && typeof seat.code === "string" ? seat : null;
+  } catch {
+    return null;
+  }
+}
 
 // "/K" for a request that names a table (the first character of its code, read as
 // the server reads codes, or of its resume token), "" for a new one.
@@ -44,26 +61,41 @@ export class Link {
 
   // -- the seat kept for this tab ------------------------------------------------
 
-  static kept() {
-    try {
-      const text = window.sessionStorage.getItem(TOKEN_KEY);
-      const seat = text ? JSON.parse(text) : null;
-      return seat && typeof seat.token === "string" ? seat : null;
-    } catch {
-      return null;
-    }
+  // This tab's seat; or, for the table at *wanted* (a code), the seat this browser
+  // holds there.
+  static kept(wanted) {
+    const mine = readSeat(window.sessionStorage, TOKEN_KEY);
+    if (!wanted || (mine && tableKey(mine.code) === tableKey(wanted))) return mine;
+    return readSeat(window.localStorage, tableKey(wanted));
   }
 
   keep(token, code) {
+    const text = JSON.stringify({ token, code });
     try {
-      window.sessionStorage.setItem(TOKEN_KEY, JSON.stringify({ token, code }));
+      window.sessionStorage.setItem(TOKEN_KEY, text);
+      if (code) window.localStorage.setItem(tableKey(code), text);
     } catch {
       // A browser that keeps nothing: the seat is still ours until the tab closes.
     }
     this.request = { type: "resume", token };
   }
 
-  static forget() {
+  // The seat is of no more use (the table ended, or the player left it): this tab's,
+  // and this browser's at that table (*code*, or the tab's).
+  static forget(code = null) {
+    try {
+      const seat = readSeat(window.sessionStorage, TOKEN_KEY);
+      for (const table of [code, seat && seat.code]) {
+        if (table) window.localStorage.removeItem(tableKey(table));
+      }
+      window.sessionStorage.removeItem(TOKEN_KEY);
+    } catch {
+      // nothing kept, nothing to forget
+    }
+  }
+
+  // Another table is opened in this tab: its seat here is let go (the browser keeps it).
+  static forgetTab() {
     try {
       window.sessionStorage.removeItem(TOKEN_KEY);
     } catch {

@@ -5,6 +5,18 @@
 import { PACE_SECONDS, store } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
+const LANGUAGE_CHANGED = "sniff-language-changed";
+
+// Whether this page was loaded by a change of language (asked once: the mark goes).
+export function languageChanged() {
+  try {
+    const changed = window.sessionStorage.getItem(LANGUAGE_CHANGED) !== null;
+    window.sessionStorage.removeItem(LANGUAGE_CHANGED);
+    return changed;
+  } catch {
+    return false;
+  }
+}
 
 export function setUpStart({ words, lang, speaker, link, sit }) {
   fillStart(words, lang, speaker, link);
@@ -13,7 +25,10 @@ export function setUpStart({ words, lang, speaker, link, sit }) {
     sit({ type: "join", code: $("code").value.trim(), name: name() });
   });
   $("watch").addEventListener("click", () => {
-    sit({ type: "watch", code: $("code").value.trim() });
+    // The spectator's chat is signed with the name, when it has a letter or a digit.
+    const request = { type: "watch", code: $("code").value.trim() };
+    if (/[\p{L}\p{N}]/u.test(name())) request.name = name();
+    sit(request);
   });
   $("create-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -72,6 +87,11 @@ function fillStart(words, lang, speaker, link) {
   const choice = $("lang");
   choice.value = lang;
   choice.addEventListener("change", () => {
+    try {
+      window.sessionStorage.setItem(LANGUAGE_CHANGED, "1");
+    } catch {
+      // (nothing kept: the page starts as any other time)
+    }
     const url = new URL(window.location.href);
     url.searchParams.set("lang", choice.value);
     window.location.assign(url.toString());

@@ -77,7 +77,11 @@ export function drawSummary(box, screen, words) {
       item.classList.add("turn");
       item.setAttribute("aria-current", "true");
     }
-    if (player.away) item.classList.add("away");
+    if (player.away) {
+      // Said in words as well as in colour: forced colours and a screen show no red.
+      item.classList.add("away");
+      item.append(document.createTextNode(` — ${words.seat_away}`));
+    }
     item.append(document.createTextNode(` (${player.tiles_text})`));
     people.append(item);
   }
