@@ -348,3 +348,35 @@ def test_a_digit_waiting_for_its_second_is_cancelled_by_f2_and_r() -> None:
         presenter.command(command, obs)
         assert presenter.digit_alone(reply.token, obs) == []  # the wait was ended
         assert presenter.selection.tile == chosen and presenter.selection.pending is None
+
+
+def test_enter_plays_the_required_lead_after_a_state_without_a_step() -> None:
+    """Online, the game screen can open on the view from before the start (nothing
+    legal yet) and the deal's view then comes in a state frame, not a step: Enter
+    still plays the double that must lead, never the tile the hand began with; and a
+    tile the player chose in the view that came stays chosen, so Enter says why."""
+    from dataclasses import replace
+
+    from sniff.announce.commands import Command
+    from sniff.announce.presenter import SeatPresenter
+    from sniff.enums import SeatKind
+    from sniff.storage.records import PlayerInfo
+
+    rules = preset("alle-fuenfe")
+    game = next(
+        g
+        for g in (Game(rules, 3, seed=seed) for seed in range(50))
+        if observe(g, g.current).hand[0] != g.legal_actions()[0].tile
+    )
+    players = tuple(PlayerInfo(name, SeatKind.HUMAN) for name in ("Ada", "Ben", "Cleo"))
+    seat = game.current
+    presenter = SeatPresenter(translator("en"), seat, players, rules)
+    obs = observe(game, seat)
+    presenter.selection.keep(replace(obs, legal=()))  # the view before the start
+    assert presenter.selection.tile == obs.hand[0]
+    (lead,) = obs.legal
+    assert presenter.command(Command.ENTER, obs).action == lead
+    other = next(t for t in obs.hand if t != lead.tile)
+    presenter.selection.tile = other  # chosen by the player in this view
+    reply = presenter.command(Command.ENTER, obs)
+    assert reply.action is not None and reply.action.tile == other  # refused with why

@@ -457,6 +457,7 @@ class SeatPresenter:
         """What *command* (a key of the seat) comes to now, said in the seat's words."""
         selection = self.selection
         selection.cancel_digit()
+        selection.against(obs)
         if command is not Command.UNSEEN:
             self.unseen_page = 0
         if command is Command.REPEAT:

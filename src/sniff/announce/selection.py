@@ -48,6 +48,7 @@ class Selection:
         self.claim = ""  # the claim's digits typed so far
         self.pending: int | None = None  # a first digit waiting for a second
         self.token = 0  # which wait for a second digit is the current one
+        self._kept: Observation | None = None  # the view the selection was last kept in
 
     # -- reading ----------------------------------------------------------------------
 
@@ -90,6 +91,7 @@ class Selection:
         tiles, so Enter plays them at once. Nothing is said: the turn prompt tells
         what fits.
         """
+        self._kept = obs
         hand = list(obs.hand)
         if self.tile not in hand:
             self.end_index = 0
@@ -98,6 +100,14 @@ class Selection:
         if fitting and self.tile not in fitting:
             self.end_index = 0
             self.tile = next(t for t in hand if t in fitting)
+
+    def against(self, obs: Observation) -> None:
+        """Before a key: a view the selection was never kept in (one a server's state
+        brought without a step, such as the deal's view when the game starts) keeps
+        it first. A view it was kept in is left alone: a tile the player chose that
+        does not fit stays chosen, and Enter says why it cannot go."""
+        if obs != self._kept:
+            self.keep(obs)
 
     def restore(self, text: object, obs: Observation) -> None:
         """A saved selection (``"6-4"``), if it is still in the hand."""
