@@ -123,8 +123,7 @@ def add_parser(subparsers: Subparsers) -> None:
         metavar="N",
         # Translators: `sniff serve --help`: the --workers option
         help=tr._(
-            "server processes, one per core, behind a proxy that routes by the code "
-            "(default: 1)"
+            "server processes, one per core, behind a proxy that routes by the code (default: 1)"
         ),
     )
     parser.add_argument(
