@@ -340,6 +340,7 @@ def test_a_digit_waiting_for_its_second_is_cancelled_by_f2_and_r() -> None:
     seat = game.current
     presenter = SeatPresenter(translator("en"), seat, players, rules)
     obs = observe(game, seat)
+    presenter.selection.keep(obs)  # (as the game's opening does)
     pip = obs.hand[-1].high
     for command in (Command.HINT, Command.REPEAT):
         chosen = presenter.selection.tile
