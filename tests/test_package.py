@@ -34,6 +34,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SOUNDS = sorted(path.name for path in (ROOT / "sounds").glob("*.wav"))
 #: The web page's files (``sniff serve`` answers them from inside the package).
 WEB_FILES = sorted(path.name for path in (ROOT / "src" / "sniff" / "web" / "static").iterdir())
+# One worker builds and installs once: the module's fixtures, split across workers, would
+# each build the wheel and make a virtual environment again.
+pytestmark = pytest.mark.xdist_group("package")
 # What pip writes at install time; a packed wheel must not carry it.
 _INSTALL_ONLY = {"INSTALLER", "REQUESTED", "direct_url.json", "RECORD"}
 
