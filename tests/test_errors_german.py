@@ -118,7 +118,7 @@ COMMAND_LINE = [
     (["simulate", "--rule", "points_unit=0"], "die Punkteinheit muss mindestens 1 sein"),
     (["simulate", "--rule", "points_unit=x"], "points_unit muss eine ganze Zahl sein"),
     (["simulate", "--rule", "preset=foo"], "preset muss eines von sniff, muggins"),
-    (["simulate", "--record", "/no/such/folder/game.jsonl"], "ihr Ordner existiert nicht"),
+    (["simulate", "--record", "/no/such/folder/game.jsonl"], "Ihr Ordner existiert nicht"),
     (["rules", "nope"], "unbekannte Regelvorgabe 'nope'"),
     (["practice", "--level", "9"], "Argument --level: ungültige Wahl: 9"),
     (["learn", "--lesson", "99"], "--lesson muss zwischen 1 und 12 liegen"),
