@@ -3,8 +3,9 @@ pytest-playwright), and that it stays as good for the ear: the tiles drawn as
 dominoes with their pips, for a deal the seeded server made, and hidden from
 the accessibility tree while the words stay; a phone's width with no sideways
 scroll and targets a finger can hit; 400 % zoom; a forced-colours (high
-contrast) theme; reduced motion; and a wide screen that puts the log
-beside the table.
+contrast) theme; reduced motion; a wide screen that puts the log beside the
+table; and the start form refusing a name the server would refuse, before
+sending it.
 
 Without Chromium or Playwright these tests skip with one line saying how to get
 them.
@@ -12,12 +13,15 @@ them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from sniff.announce.web import page_words
+from sniff.i18n import translator
 from sniff.server.limits import ServerLimits
 from webplay import (
     GamePage,
@@ -276,4 +280,38 @@ def test_reduced_motion_keeps_the_chosen_tile_still(new_context: Any, web: WebSe
         " return [s.transitionDuration, s.transform]; })()"
     )
     assert style == ["0s", "none"], style
+    game.close()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_name_without_a_letter_or_digit_is_refused_before_sending(
+    new_context: Any, web: WebServer, language: str
+) -> None:
+    """Join by Enter in the name field, and Open the table by its button: nothing goes
+    to the server; the server's own sentence is written under the field, which is
+    marked invalid and has the focus, and said once (in For you where the focus was
+    already in the field). A letter typed takes the error away."""
+    game = GamePage(new_context, web)
+    page = game.page
+    sent: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda p: sent.append(json.loads(p))))
+    game.open(f"/?lang={language}")
+    refused = page_words(translator(language))["bad_name"]
+    page.fill("#name", " !?- ")
+    page.fill("#code", "K7QD3MXA")
+    page.focus("#name")
+    page.keyboard.press("Enter")
+    wait_until(lambda: page.inner_text("#alert") == refused, page, 5, "the refusal")
+    assert page.inner_text("#name-error") == refused
+    assert page.get_attribute("#name", "aria-invalid") == "true"
+    assert page.get_attribute("#name", "aria-describedby") == "name-error"
+    page.evaluate("document.getElementById('alert').replaceChildren()")
+    page.click("#create")
+    assert page.evaluate("document.activeElement.id") == "name"
+    page.wait_for_timeout(300)
+    assert page.inner_text("#alert") == ""  # said by the field's description instead
+    assert not [f for f in sent if f.get("type") in ("join", "create", "watch")]
+    page.keyboard.type("Ada")
+    assert not page.is_visible("#name-error")
+    assert page.get_attribute("#name", "aria-invalid") is None
     game.close()
