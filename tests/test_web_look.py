@@ -4,8 +4,8 @@ dominoes with their pips, for a deal the seeded server made, and hidden from
 the accessibility tree while the words stay; a phone's width with no sideways
 scroll and targets a finger can hit; 400 % zoom; a forced-colours (high
 contrast) theme; reduced motion; a wide screen that puts the log beside the
-table; and the start form refusing a name the server would refuse, before
-sending it.
+table; the start form refusing a name the server would refuse, before sending
+it; and "Everyone is here" first for a page that takes the last seat.
 
 Without Chromium or Playwright these tests skip with one line saying how to get
 them.
@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from netplay import Player
 from sniff.announce.web import page_words
 from sniff.i18n import translator
 from sniff.server.limits import ServerLimits
@@ -315,3 +316,37 @@ def test_a_name_without_a_letter_or_digit_is_refused_before_sending(
     assert not page.is_visible("#name-error")
     assert page.get_attribute("#name", "aria-invalid") is None
     game.close()
+
+
+def test_everyone_is_here_comes_first_for_a_page_that_takes_the_last_seat(
+    new_context: Any, web: WebServer
+) -> None:
+    """Ada opens the table from a terminal; Ben takes its last seat from the page: what
+    he hears begins with "everyone is here", then the new game, then the deal."""
+    ada = Player(web.ws, "Ada")
+
+    async def create() -> None:
+        await ada.open()
+        await ada.send({"type": "create", "name": "Ada", "preset": "sniff",
+                        "seats": ["person", "person", "greedy"], "target": 60})  # fmt: skip
+        await ada.wait_for(lambda: ada.code is not None)
+
+    web.run(create())
+    ben = GamePage(new_context, web)
+    page = ben.page
+    ben.open(f"/t/{ada.code}")
+    page.fill("#name", "Ben")
+    page.click("#join")
+    page.wait_for_selector("#game:not([hidden])")
+    wait_until(lambda: "Round 1. " in _log(ben), page, 20, "the deal")
+    log = _log(ben)
+    assert log.startswith("Everyone is here: the game begins. New game: "), log[:120]
+    assert log.index("New game: ") < log.index("Round 1. ")
+    assert page.evaluate("document.activeElement.id") == "play"
+    assert ben.errors == []
+    web.run(ada.close())
+    ben.close()
+
+
+def _log(game: GamePage) -> str:
+    return " ".join(h["text"] for h in game.heard() if h["region"] == "log")
