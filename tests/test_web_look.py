@@ -154,6 +154,15 @@ def test_the_drawing_is_hidden_from_screen_readers_and_the_words_stay(
     game.close()
 
 
+def _axe_serious(page: Any) -> list[Any]:
+    """What axe-core finds serious or critical on the page as it is now."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+    page.wait_for_timeout(50)
+    violations = axe.run(page).response["violations"]
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3])
+            for v in violations if v["impact"] in ("serious", "critical")]  # fmt: skip
+
+
 def _controls_too_small(page: Any) -> list[str]:
     small = []
     for control in page.locator(CONTROLS).all():
@@ -201,6 +210,7 @@ def test_a_phone_stacks_the_table_and_every_target_takes_a_finger(
     assert _controls_too_small(page) == []
     tops = [page.locator(s).bounding_box()["y"] for s in ("#board", "#hand", ".actions")]
     assert tops == sorted(tops), tops  # the table, the hand, the controls: stacked
+    assert _axe_serious(page) == []
     page.set_viewport_size({"width": 320, "height": 256})  # 1280 × 1024 at 400 %
     page.wait_for_timeout(100)
     assert _sideways(page, 320) == []
@@ -240,7 +250,8 @@ def _contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 
 
 #: The colours a domino is drawn in: its face, its pips, its edge.
-PAINT = """(sel) => { const d = document.querySelector(sel);
+PAINT = """(sel) => {
+  const d = [...document.querySelectorAll(sel)].find((n) => n.querySelector("circle"));
   const s = getComputedStyle(d);
   return {face: s.backgroundColor, edge: s.borderTopColor, border: s.borderTopWidth,
           pip: getComputedStyle(d.querySelector("circle")).fill}; }"""
@@ -268,6 +279,7 @@ def test_forced_colours_keep_the_tiles_and_their_pips_visible(
             assert float(paint["border"].removesuffix("px")) >= 1, (forced, paint)
         pips = page.locator("#hand .domino circle").first.bounding_box()
         assert pips is not None and pips["width"] >= 4
+        assert _axe_serious(page) == [], forced
     game.close()
 
 
@@ -306,6 +318,7 @@ def test_a_name_without_a_letter_or_digit_is_refused_before_sending(
     assert page.inner_text("#name-error") == refused
     assert page.get_attribute("#name", "aria-invalid") == "true"
     assert page.get_attribute("#name", "aria-describedby") == "name-error"
+    assert _axe_serious(page) == []
     page.evaluate("document.getElementById('alert').replaceChildren()")
     page.click("#create")
     assert page.evaluate("document.activeElement.id") == "name"
