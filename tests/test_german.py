@@ -45,6 +45,7 @@ NOT_THE_GAMES_WORDS = [
     (re.compile(r": zusammen \{count\}"), "a count's total follows a semicolon, not a colon"),
     (re.compile(r"nicht legen|sofort gelegt"), "a tile is 'angelegt' on an end"),
     (re.compile(r"mit Steinen, die du nicht gesehen hast, \{points\}"), "the figure comes last"),
+    (re.compile(r"\bEsc\b|\bESC\b"), "the key is 'Escape' (a word when heard)"),
 ]
 
 #: Names that stay as they are in German: presets and programs.

@@ -27,7 +27,16 @@ from sniff.announce.web import page_words
 from sniff.enums import NewsKind
 from sniff.i18n import translator
 from sniff.server.limits import ServerLimits
-from webplay import RECORDER, WebServer, launch_chromium, module_playwright, wait_until
+from webplay import (
+    RECORDER,
+    GamePage,
+    WebServer,
+    check_said_in_order,
+    launch_chromium,
+    module_playwright,
+    play_by_keys,
+    wait_until,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Bots answer at once here and the page hears each step at once: more messages a
@@ -66,127 +75,6 @@ def browser(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Iter
 def web(tmp_path: Path) -> Iterator[WebServer]:
     with WebServer(tmp_path, seed=7, limits=FAST) as running:
         yield running
-
-
-class GamePage:
-    """One browser tab on the server's page, with every frame it got kept."""
-
-    def __init__(self, new_context: Any, web: WebServer, *, width: int = 1100,
-                 height: int = 900, scale: float = 1.0) -> None:  # fmt: skip
-        self.context = new_context(
-            viewport={"width": width, "height": height}, device_scale_factor=scale
-        )
-        self.page = self.context.new_page()
-        self.web = web
-        self.frames: list[dict[str, Any]] = []
-        self.errors: list[str] = []
-        page = self.page
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
-        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        page.on("websocket", self._socket)
-        page.add_init_script(RECORDER)
-        page.add_init_script("localStorage.setItem('sniff-pace', '0')")
-
-    def _socket(self, ws: Any) -> None:
-        ws.on("framereceived", lambda payload: self.frames.append(json.loads(payload)))
-
-    def close(self) -> None:
-        self.context.close()
-
-    def open(self, path: str = "/") -> None:
-        self.page.goto(self.web.url + path)
-
-    def create(self, name: str, seats: list[str], *, target: int = 10) -> None:
-        page = self.page
-        page.fill("#name", name)
-        page.select_option("#players", str(len(seats) + 1))
-        for index, kind in enumerate(seats, start=2):
-            page.select_option(f"#seat-{index}", kind)
-        page.fill("#target", str(target))
-        page.focus("#create")
-        page.keyboard.press("Enter")
-
-    def heard(self) -> list[dict[str, Any]]:
-        result: list[dict[str, Any]] = self.page.evaluate("window.__heard")
-        return result
-
-    def said(self) -> tuple[list[str], list[str]]:
-        """What the server said, split as the page must show it: (log, assertive)."""
-        log: list[str] = []
-        alert: list[str] = []
-        for frame in self.frames:
-            if frame["type"] != "say":
-                continue
-            for item in frame["items"]:
-                if (
-                    "answer" in frame
-                    or item["kind"] == "refusal"
-                    or (item.get("cue") == "invalid" and item["interrupt"])
-                ):
-                    alert.append(item["text"])
-                else:
-                    log.append(item["text"])
-        return log, alert
-
-    def wait_for_frames(self, count: int, timeout: float = 20.0) -> None:
-        wait_until(lambda: len(self.frames) > count, self.page, timeout, "a frame")
-
-    def visible(self, selector: str) -> bool:
-        return bool(self.page.is_visible(selector))
-
-    def over(self) -> bool:
-        return self.visible("#over")
-
-    def key(self, key: str) -> None:
-        count = len(self.frames)
-        self.page.keyboard.press(key)
-        self.wait_for_frames(count)
-
-
-def play_by_keys(game: GamePage, *, stop_after: int | None = None, timeout: float = 40.0) -> int:
-    """Play the seat by keys alone until the game is over (or *stop_after* keys)."""
-    page = game.page
-    deadline = time.monotonic() + timeout
-    keys = 0
-    while not game.over():
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"the game did not end; last frames {game.frames[-3:]}")
-        if stop_after is not None and keys >= stop_after:
-            return keys
-        playable = game.visible("#play-button") and page.locator("#hand .playable").count()
-        if game.visible("#ready-button") or playable:
-            key = "Enter"
-        elif game.visible("#draw-button"):
-            key = "d"
-        elif game.visible("#pass-button"):
-            key = "p"
-        else:
-            page.wait_for_timeout(15)
-            continue
-        assert page.evaluate("document.activeElement.id") == "play", "focus left the game"
-        game.key(key)
-        keys += 1
-        page.wait_for_timeout(20)
-    return keys
-
-
-def check_said_in_order(game: GamePage, language: str) -> None:
-    """Every item the server said reached its live region, once and in order."""
-    log, alert = game.said()
-    local = page_words(translator(language))["record_ready"]  # the page's own line
-
-    def shown() -> str:
-        # The items that came together are one element of the log (live.js gathers them).
-        text = " ".join(h["text"] for h in game.heard() if h["region"] == "log")
-        return " ".join(part.strip() for part in text.split(local) if part.strip())
-
-    wait_until(lambda: len(shown()) >= len(" ".join(log)), game.page, 10, "the log to catch up")
-    heard = game.heard()
-    shown_alert = [h["text"] for h in heard if h["region"] == "alert"]
-    assert shown() == " ".join(log)
-    assert shown_alert == alert
-    times = [h["t"] for h in heard]
-    assert times == sorted(times)
 
 
 def test_a_whole_game_by_keys_alone_against_a_bot_in_english(

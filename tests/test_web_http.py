@@ -206,3 +206,17 @@ def test_the_help_page_lists_every_key_with_what_it_does(language: str) -> None:
     for group in keys["muggins"]:
         for label, description in group:
             assert label and description
+
+
+def test_the_german_page_names_the_escape_key_as_the_whole_german_game_does() -> None:
+    """German keyboards print "Esc" on the key, but the game is heard first: the German
+    game names it "Escape" everywhere (its lessons, its questions, its help, docs/de),
+    which a German voice says as a word, where it may spell "Esc" out letter by letter.
+    The page says "Escape" too, in its key list and in every text: one name."""
+    body = _get("/?lang=de").body.decode()
+    data = _data(body.encode())
+    keys = data["keys"]
+    assert isinstance(keys, dict)
+    labels = [label for group in keys["muggins"] for label, _ in group]
+    assert "Escape" in labels
+    assert not re.search(r"\bEsc\b|\bESC\b", body)

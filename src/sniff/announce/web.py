@@ -20,6 +20,7 @@ from sniff.announce.commands import KeyGroup, game_keys
 from sniff.announce.game_ui import GameTexts
 from sniff.announce.keys import KeyTexts, help_part, key_name
 from sniff.announce.menu import LANGUAGE_NAMES, MenuWords
+from sniff.announce.online import OnlineWords
 from sniff.announce.phrases import sentences
 from sniff.announce.utterance import Utterance, UtteranceKind
 from sniff.announce.words import Words
@@ -329,6 +330,9 @@ def page_words(tr: Translator) -> dict[str, str]:
         "voice_on": WebWords(tr).voice(True).text,
         "voice_off": WebWords(tr).voice(False).text,
         "record_ready": WebWords(tr).record_ready().text,
+        # The start form refuses a name without a letter or a digit before sending it,
+        # in the server's own words for it.
+        "bad_name": OnlineWords(tr).cannot_sit("bad-name", "", terminal=False).text,
     }
     for name in sorted(PRESETS):
         words[f"preset_{name}"] = menu.preset(name)

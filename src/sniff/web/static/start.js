@@ -6,6 +6,8 @@ import { PACE_SECONDS, store } from "./settings.js";
 
 const $ = (id) => document.getElementById(id);
 const LANGUAGE_CHANGED = "sniff-language-changed";
+// A name the server takes: one letter or digit at least (any script).
+const NAMED = /[\p{L}\p{N}]/u;
 
 // Whether this page was loaded by a change of language (asked once: the mark goes).
 export function languageChanged() {
@@ -22,16 +24,18 @@ export function setUpStart({ words, lang, speaker, link, sit }) {
   fillStart(words, lang, speaker, link);
   $("join-form").addEventListener("submit", (event) => {
     event.preventDefault();
+    if (nameRefused(words, speaker)) return;
     sit({ type: "join", code: $("code").value.trim(), name: name() });
   });
   $("watch").addEventListener("click", () => {
     // The spectator's chat is signed with the name, when it has a letter or a digit.
     const request = { type: "watch", code: $("code").value.trim() };
-    if (/[\p{L}\p{N}]/u.test(name())) request.name = name();
+    if (NAMED.test(name())) request.name = name();
     sit(request);
   });
   $("create-form").addEventListener("submit", (event) => {
     event.preventDefault();
+    if (nameRefused(words, speaker)) return;
     const seats = ["person", ...[...$("seats").querySelectorAll("select")].map((s) => s.value)];
     const request = { type: "create", name: name(), preset: $("preset").value, seats,
                       timer: Number($("timer").value) };
@@ -39,6 +43,9 @@ export function setUpStart({ words, lang, speaker, link, sit }) {
     const target = Number($("target").value);
     if (target >= 10 && target <= 1000) request.target = Math.round(target);
     sit(request);
+  });
+  $("name").addEventListener("input", () => {
+    if (NAMED.test($("name").value)) showNameError(null);
   });
   $("copy").addEventListener("click", () => {
     const text = $("link-shown").textContent;
@@ -125,4 +132,37 @@ function name() {
   const value = $("name").value.trim();
   store.set("name", value);
   return value;
+}
+
+// A name the server would refuse is refused here, before anything is sent, in the
+// server's words: written under the field (its description, and marked invalid) and
+// said once: where the answers go if the focus is in the field, else by the field's
+// description when the focus moves there (and by the page's own voice, if it is on).
+function nameRefused(words, speaker) {
+  if (NAMED.test($("name").value)) {
+    showNameError(null);
+    return false;
+  }
+  showNameError(words.bad_name);
+  const field = $("name");
+  const inField = document.activeElement === field;
+  if (!inField) field.focus();
+  if (inField || speaker.voiceOn) {
+    speaker.say([{ text: words.bad_name, kind: "refusal", interrupt: true }], true);
+  }
+  return true;
+}
+
+function showNameError(text) {
+  const field = $("name");
+  const error = $("name-error");
+  error.textContent = text || "";
+  error.hidden = !text;
+  if (text) {
+    field.setAttribute("aria-invalid", "true");
+    field.setAttribute("aria-describedby", "name-error");
+  } else {
+    field.removeAttribute("aria-invalid");
+    field.removeAttribute("aria-describedby");
+  }
 }

@@ -1,21 +1,14 @@
 // The visible table: drawn from the "screen" the server sends with each step (the
 // layout as it lies, the open ends and the count, the players and scores, whose turn,
-// the hand). Every word on it is the server's; this module only places things.
+// the hand). Every word on it is the server's; this module only places things. The
+// tiles are drawn with their pips (pips.js), for the eye only: the words say the same.
+
+import { domino } from "./pips.js";
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-// One domino: two halves, side by side or one above the other.
-export function domino(a, b, { upright = false, sniff = false, lead = false } = {}) {
-  const node = el("span", "domino");
-  if (upright) node.classList.add("upright");
-  if (sniff) node.classList.add("sniff");
-  if (lead) node.classList.add("lead");
-  node.append(el("span", "half", String(a)), el("span", "half", String(b)));
   return node;
 }
 
@@ -105,9 +98,7 @@ export function drawHand(box, hand, selected, words, onPick) {
     const chosen = selected && selected[0] === entry.tile[0] && selected[1] === entry.tile[1];
     button.setAttribute("aria-pressed", chosen ? "true" : "false");
     if (entry.playable) button.classList.add("playable");
-    const piece = domino(entry.tile[0], entry.tile[1]);
-    piece.setAttribute("aria-hidden", "true");
-    button.append(piece);
+    button.append(domino(entry.tile[0], entry.tile[1], { upright: true }));
     button.addEventListener("click", () => onPick(entry));
     box.append(button);
     if (key === focusedTile) refocus = button;
