@@ -5,7 +5,9 @@ the accessibility tree while the words stay; a phone's width with no sideways
 scroll and targets a finger can hit; 400 % zoom; a forced-colours (high
 contrast) theme; reduced motion; a wide screen that puts the log beside the
 table; the start form refusing a name the server would refuse, before sending
-it; and "Everyone is here" first for a page that takes the last seat.
+it; "Everyone is here" first for a page that takes the last seat; and the board,
+the hand and its buttons in view together on a phone and a laptop, a hand of
+twelve too.
 
 Without Chromium or Playwright these tests skip with one line saying how to get
 them.
@@ -363,3 +365,71 @@ def test_everyone_is_here_comes_first_for_a_page_that_takes_the_last_seat(
 
 def _log(game: GamePage) -> str:
     return " ".join(h["text"] for h in game.heard() if h["region"] == "log")
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_the_board_and_the_hand_are_seen_together_without_scrolling(
+    new_context: Any, web: WebServer, width: int, height: int
+) -> None:
+    """A sighted relative on a phone (390 × 844) or a laptop (1280 × 800) sees the
+    board, the hand and the Play button at once on their turn, with no scrolling."""
+    game = GamePage(new_context, web, width=width, height=height)
+    page = _started(game)
+    wait_until(lambda: page.locator("#hand .playable").count() > 0, page, 20, "Ada's turn")
+    page.wait_for_timeout(200)  # (anything the turn scrolls into view)
+    boxes = {s: page.locator(s).bounding_box() for s in ("#board", "#hand", ".actions")}
+    assert all(box is not None for box in boxes.values()), boxes
+    top = min(box["y"] for box in boxes.values() if box)
+    bottom = max(box["y"] + box["height"] for box in boxes.values() if box)
+    assert top >= 0 and bottom <= height, (boxes, page.evaluate("window.scrollY"))
+    assert game.errors == []
+    game.close()
+
+
+def _hand_of_twelve(message: str | bytes) -> str | bytes:
+    """A frame from the server with its hand made up to 12 tiles: tiles from neither
+    the hand nor the layout, none of them playable (as after a run of draws)."""
+    frame = json.loads(message)
+    screen = frame.get("screen") or {}
+    hand, board = screen.get("hand"), screen.get("board") or {}
+    if not hand:
+        return message
+    lying = [*board.get("line", []), *board.get("north", []), *board.get("south", [])]
+    taken = {tuple(sorted(entry["tile"])) for entry in hand["tiles"]}
+    taken |= {tuple(sorted((tile["a"], tile["b"]))) for tile in lying}
+    free = [(a, b) for a in range(6, -1, -1) for b in range(a, -1, -1) if (b, a) not in taken]
+    for a, b in free[: max(0, 12 - len(hand["tiles"]))]:
+        hand["tiles"].append({"tile": [a, b], "name": f"{a}-{b}", "playable": False, "moves": []})
+    return json.dumps(frame)
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
+def test_a_hand_of_twelve_keeps_the_board_and_its_first_row_in_view(
+    new_context: Any, web: WebServer, width: int, height: int
+) -> None:
+    """A hand grown to 12 tiles by drawing (made so here by adding tiles to the frames
+    the page gets): the board and the hand's first row stay in view without scrolling,
+    and every tile is still a finger's target with no sideways scroll."""
+    game = GamePage(new_context, web, width=width, height=height)
+
+    def between(page_side: Any) -> None:
+        server = page_side.connect_to_server()
+        page_side.on_message(server.send)
+        server.on_message(lambda message: page_side.send(_hand_of_twelve(message)))
+
+    game.page.route_web_socket("**/ws", between)
+    page = _started(game)
+    wait_until(lambda: page.locator("#hand .playable").count() > 0, page, 20, "Ada's turn")
+    page.wait_for_timeout(200)
+    tiles = page.locator("#hand .tile-button")
+    assert tiles.count() == 12
+    first = tiles.first.bounding_box()
+    board = page.locator("#board").bounding_box()
+    assert first is not None and board is not None
+    assert board["y"] >= 0 and board["y"] + board["height"] <= height, board
+    assert first["y"] + first["height"] <= height, first
+    assert page.evaluate("window.scrollY") == 0
+    assert _sideways(page, width) == []
+    assert _controls_too_small(page) == []
+    assert game.errors == []
+    game.close()

@@ -44,6 +44,20 @@ export function drawBoard(box, board, words) {
     piece.style.gridColumn = String(column);
     grid.append(piece);
   });
+  // How much room the layout takes, in halves and in pieces each way: the style sheet
+  // sizes the tiles from it so that the whole layout fits its box (sniff.css, .board).
+  const across = (tile) => (tile.cross ? 1 : 2);  // a line tile; an arm's turned a quarter
+  const arms = [...north, ...south];
+  const sniffWide = board.line[column - 1] ? across(board.line[column - 1]) : 1;
+  const armWide = Math.max(0, ...arms.map((tile) => 3 - across(tile)));
+  const wide = board.line.reduce((sum, tile) => sum + across(tile), 0)
+    + Math.max(0, armWide - sniffWide);
+  const tall = Math.max(1, ...board.line.map((tile) => 3 - across(tile)))
+    + arms.reduce((sum, tile) => sum + across(tile), 0);
+  grid.style.setProperty("--wide", String(Math.max(1, wide)));
+  grid.style.setProperty("--tall", String(tall));
+  grid.style.setProperty("--cols", String(Math.max(1, board.line.length)));
+  grid.style.setProperty("--rows", String(1 + arms.length));
   box.append(grid);
 }
 
