@@ -41,6 +41,7 @@ from sniff.engine.observation import (
     draw_shows,
     observe,
     public_event,
+    round_seen,
 )
 from sniff.engine.phase import ACTIVE, Phase
 from sniff.engine.queries import (
@@ -159,6 +160,7 @@ __all__ = [
     "replay",
     "replay_all",
     "round_points",
+    "round_seen",
     "round_to_five",
     "scores",
     "scripted_deals",
