@@ -97,8 +97,12 @@ __all__ = [
 STEP_KEY = "at"
 
 
+#: A record line's JSON; made once (``json.dumps`` with options makes one at every call).
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+
+
 def _dumps(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+    return _ENCODER.encode(obj)
 
 
 def header_json(
