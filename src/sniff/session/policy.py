@@ -420,8 +420,7 @@ class TablePolicy:
         if not self.paces:
             # No bot plays here: nobody is waited for (the players are not asked to say
             # "heard"), so the table takes every step as heard at once.
-            for feed in self._feeds:
-                self.table.heard(feed, self.table.position)
+            self.table.all_heard(self._feeds)
         if self.ended or not self.started:
             return
         timed_out = self._timed_out

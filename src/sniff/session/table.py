@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
@@ -247,6 +247,16 @@ class Table:
             for item in listeners:
                 if item.feed is feed:
                     item.heard = max(item.heard, min(position, self.position))
+        self._wake()
+
+    def all_heard(self, feeds: Iterable[SeatFeed]) -> None:
+        """Each of *feeds* has heard the game as it stands (a table that waits for
+        nobody, after each step): :meth:`heard` for them all in one pass."""
+        chosen, position = set(feeds), self.position
+        for listeners in self._listeners.values():
+            for item in listeners:
+                if item.feed in chosen:
+                    item.heard = max(item.heard, position)
         self._wake()
 
     def _wake(self) -> None:
