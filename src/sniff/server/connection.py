@@ -43,7 +43,8 @@ from sniff.net.messages import (
     Watch,
     read_message,
 )
-from sniff.net.wire import LIMITS, ErrorCode, FrameError, read_frame, write_frame
+from sniff.net.texts import frame_text
+from sniff.net.wire import LIMITS, ErrorCode, FrameError, read_frame
 from sniff.server.hosted import HostedTable
 from sniff.server.limits import Bucket, ServerLimits
 from sniff.server.words import refusal_said
@@ -123,7 +124,7 @@ class Connection:
     def send(self, frame: ServerFrame) -> None:
         if self._closing:
             return
-        text = write_frame(frame.to_json())
+        text = frame_text(frame)  # (a step's shared parts encoded once for its seats)
         if not self._queued and self._write_now(text):
             return
         if self._queue.qsize() >= QUEUE_MOST:
