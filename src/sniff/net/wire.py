@@ -21,12 +21,12 @@ import functools
 import json
 from dataclasses import dataclass
 from enum import Enum
-from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from typing import Any
+
+from sniff.storage.jsontext import json_writer
 
 __all__ = [
     "CLOSE_TAKEN_OVER",
-    "ENCODER",
     "LIMITS",
     "ErrorCode",
     "FrameError",
@@ -192,31 +192,9 @@ def _decoder(digits: int) -> json.JSONDecoder:
     )
 
 
-#: Compact JSON, UTF-8 kept as it is, as frames are written; made once (``json.dumps``
-#: with options makes a new encoder at every call).
-ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-
-# The interpreter's C encoder with ENCODER's options, made once as well: ENCODER.encode
-# makes one at every call (with a dictionary of what it has seen, against cycles; a
-# frame is a tree built here, and one too deep is refused by the C encoder itself).
-_C_ENCODE = (
-    None
-    if c_make_encoder is None
-    else c_make_encoder(
-        None, ENCODER.default, encode_basestring, None, ":", ",", False, False, True
-    )
-)
-
-
-def encode(value: Any) -> str:
-    """*value* as compact JSON, as :data:`ENCODER` writes it.
-
-    >>> encode({"type": "heard", "at": 12, "name": "Zoë"})
-    '{"type":"heard","at":12,"name":"Zoë"}'
-    """
-    if _C_ENCODE is None:
-        return ENCODER.encode(value)
-    return "".join(_C_ENCODE(value, 0))
+#: *value* as a frame's compact JSON, UTF-8 kept as it is (made once: see
+#: :mod:`sniff.storage.jsontext`).
+encode = json_writer((",", ":"))
 
 
 def write_frame(message: dict[str, Any]) -> str:
