@@ -128,6 +128,10 @@ class Outlet(Protocol):
     def step(self, seat: int, update: Update) -> None:
         """Tell *seat* a step of the game (as it may see it)."""
 
+    @property
+    def watching(self) -> bool:
+        """Whether anyone watches the table (else no spectators' step is made)."""
+
     def watched(self, events: Sequence[Event], update: Update) -> None:
         """Tell the spectators a step: *events* made public (the *update* is seat 0's,
         for its position and actor only)."""
@@ -173,8 +177,11 @@ class _Spectators:
         self.policy = policy
 
     def update(self, update: Update) -> None:
-        events = tuple(e for e in (public_event(e, -1) for e in update.events) if e is not None)
-        self.policy.outlet.watched(events, update)
+        outlet = self.policy.outlet
+        if outlet.watching:  # (most tables have nobody watching: nothing to make)
+            seen = (public_event(e, -1) for e in update.events)
+            events = tuple(e for e in seen if e is not None)
+            outlet.watched(events, update)
 
     def refused(self, refusal: Refusal, obs: Observation) -> None:
         pass
