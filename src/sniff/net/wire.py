@@ -162,7 +162,11 @@ def read_frame(data: str | bytes, limits: Limits = LIMITS) -> dict[str, Any]:
         raise
     except (ValueError, RecursionError) as error:
         raise FrameError(ErrorCode.BAD_JSON, f"not JSON: {str(error)[:80]}") from None
-    _measure(value, limits)
+    if len(data) > limits.items or data.count("[") + data.count("{") > limits.depth:
+        # (A shorter frame, with fewer brackets than the depth allowed, holds fewer
+        # items than allowed and nests no deeper; its numbers' digits were counted as
+        # they were read: measured only when it could be over. Most frames are.)
+        _measure(value, limits)
     if not isinstance(value, dict):
         raise FrameError(ErrorCode.NOT_OBJECT, "a frame is a JSON object")
     kind = value.get("type")
