@@ -236,7 +236,8 @@ class TablePolicy:
     def paces(self) -> bool:
         """Whether a bot plays at this table (a bot's seat, or one standing in): only
         then does a seat's "heard" hold anything back."""
-        return any(not seat.person or seat.stand_in for seat in self.seats)
+        # (asked after every step: the seat's kind read as it is, not through a property)
+        return any(seat.stand_in or seat.kind is not SeatKind.HUMAN for seat in self.seats)
 
     @property
     def missing(self) -> int:
