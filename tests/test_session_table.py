@@ -19,6 +19,7 @@ import pytest
 from sniff.bots import make_bot
 from sniff.engine import (
     DRAW,
+    Dealt,
     Drew,
     Game,
     Move,
@@ -240,6 +241,12 @@ class Checking(Feed):
 
     def update(self, update: Update) -> None:
         assert update.obs == observe(self.game, self.seat)
+        # (the step's events: the same for every seat but where a draw or a deal hides)
+        for event in update.events:
+            if isinstance(event, Drew) and event.player != self.seat:
+                assert event.tile is None
+            if isinstance(event, Dealt):
+                assert all(not hand for i, hand in enumerate(event.hands) if i != self.seat)
         super().update(update)
 
 

@@ -42,6 +42,7 @@ from sniff.engine.observation import (
     observe,
     public_event,
     round_seen,
+    seen_alike,
 )
 from sniff.engine.phase import ACTIVE, Phase
 from sniff.engine.queries import (
@@ -164,6 +165,7 @@ __all__ = [
     "round_to_five",
     "scores",
     "scripted_deals",
+    "seen_alike",
     "tile_moves",
     "what_if",
 ]

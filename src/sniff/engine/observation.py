@@ -32,6 +32,7 @@ __all__ = [
     "observe",
     "public_event",
     "round_seen",
+    "seen_alike",
 ]
 
 
@@ -167,6 +168,16 @@ def public_event(event: Event, seat: int) -> Event | None:
         hands = tuple(hand if i == seat else () for i, hand in enumerate(event.hands))
         return Dealt(event.round, hands, (), event.leader, event.redeal)
     return event
+
+
+def seen_alike(events: Sequence[Event]) -> bool:
+    """Whether every seat sees *events* as they are (:func:`public_event` changes none:
+    no draw, no deal).
+
+    >>> seen_alike([Drew(1, None)]), seen_alike([])
+    (False, True)
+    """
+    return not any(isinstance(event, Drew | Dealt) for event in events)
 
 
 def round_seen(game: Game, seat: int, since: int | None = None) -> tuple[Event, ...]:

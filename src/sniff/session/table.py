@@ -46,6 +46,7 @@ from sniff.engine import (
     observe,
     public_event,
     round_seen,
+    seen_alike,
 )
 from sniff.enums import BotLevel
 from sniff.session.game import BotTurn, GameSession
@@ -266,10 +267,14 @@ class Table:
     def _publish(self, events: Sequence[Event], actor: int | None, by_bot: bool) -> None:
         position = self.told = self.position
         self._published_at = self.clock()
+        alike = tuple(events) if seen_alike(events) else None  # (most steps: one for all)
         for seat, listeners in list(self._listeners.items()):
             if not listeners:
                 continue
-            seen = tuple(e for e in (public_event(event, seat) for event in events) if e)
+            if alike is not None:
+                seen = alike
+            else:
+                seen = tuple(e for e in (public_event(event, seat) for event in events) if e)
             update = Update(seen, self.observe_seat(seat), actor, by_bot, position)
             for item in list(listeners):
                 item.feed.update(update)
