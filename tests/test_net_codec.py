@@ -79,12 +79,21 @@ def test_every_view_and_event_of_random_games_goes_over_and_back(name: str) -> N
         ('{"type": "x", "a": ' + "[" * 40 + "]" * 40 + "}", "too-deep"),
         ('{"type": "x", "a": ' + "[" * 3000 + "]" * 3000 + "}", "too-big"),
         ('{"type": "x", "a": [' + ",".join(["0"] * 600) + "]}", "too-many"),
+        # Just over the limits (a short frame is measured only when it could be over):
+        ('{"type":"x","a":[[[[[]]]]]}', "too-deep"),
+        ('{"type":"x","a":[' + ",".join(["0"] * 511) + "]}", "too-many"),
+        ('{"type":"x","a":{"b":[[[1234567890]]]}}', "bad-number"),
     ],
 )
 def test_a_bad_frame_is_refused_with_its_code(text: str, code: str) -> None:
     with pytest.raises(FrameError) as refused:
         read_frame(text)
     assert refused.value.code == code
+
+
+def test_a_frame_just_within_the_limits_is_read() -> None:
+    assert read_frame('{"type":"x","a":[[[[]]]]}')["a"] == [[[[]]]]
+    assert len(read_frame('{"type":"x","a":[' + ",".join(["0"] * 510) + "]}")["a"]) == 510
 
 
 def test_binary_frames_are_refused() -> None:

@@ -34,6 +34,8 @@ class Told:
     """The policy's outlet: every item told, in order, as a short tuple; each step
     heard at once by a seat whose person is here (a client that says "heard")."""
 
+    watching = True  # (the spectators' steps are made, and counted in items)
+
     def __init__(self) -> None:
         self.items: list[tuple[Any, ...]] = []
         self.policy: TablePolicy | None = None

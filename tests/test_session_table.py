@@ -19,6 +19,7 @@ import pytest
 from sniff.bots import make_bot
 from sniff.engine import (
     DRAW,
+    Dealt,
     Drew,
     Game,
     Move,
@@ -30,6 +31,7 @@ from sniff.engine import (
     Refusal,
     ScriptedDealer,
     Tile,
+    observe,
     preset,
 )
 from sniff.engine.dealing import Deal
@@ -228,3 +230,39 @@ def test_the_person_s_own_action_is_one_update_and_a_refusal_says_why() -> None:
     (update,) = feed.updates
     assert update.actor == 0 and not update.by_bot
     assert [type(e) for e in update.events] == [Played]
+
+
+class Checking(Feed):
+    """A seat's ears that check each update's view against one built afresh."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        super().__init__()
+        self.game, self.seat = game, seat
+
+    def update(self, update: Update) -> None:
+        assert update.obs == observe(self.game, self.seat)
+        # (the step's events: the same for every seat but where a draw or a deal hides)
+        for event in update.events:
+            if isinstance(event, Drew) and event.player != self.seat:
+                assert event.tile is None
+            if isinstance(event, Dealt):
+                assert all(not hand for i, hand in enumerate(event.hands) if i != self.seat)
+        super().update(update)
+
+
+@pytest.mark.parametrize("name", ["sniff", "muggins", "alle-fuenfe", "sniff-us"])
+def test_a_view_whose_history_is_kept_from_step_to_step_is_the_one_built_afresh(
+    name: str,
+) -> None:
+    # The table extends each seat's round history by each step's events instead of
+    # building it anew from the log: over whole games (new rounds, thrown-in deals,
+    # bots' draws), every seat's view is still exactly what observe() builds.
+    rules = preset(name)
+    session = GameSession.new(rules, ["random"] * 4, seed=5, human=False)
+    table = Table(session)
+    feeds = [Checking(session.game, seat) for seat in range(4)]
+    for seat, feed in enumerate(feeds):
+        table.listen(seat, feed)
+    table.play_now()
+    assert session.game.phase is Phase.GAME_OVER
+    assert min(len(feed.updates) for feed in feeds) > 20

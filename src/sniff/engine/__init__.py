@@ -41,6 +41,8 @@ from sniff.engine.observation import (
     draw_shows,
     observe,
     public_event,
+    round_seen,
+    seen_alike,
 )
 from sniff.engine.phase import ACTIVE, Phase
 from sniff.engine.queries import (
@@ -159,9 +161,11 @@ __all__ = [
     "replay",
     "replay_all",
     "round_points",
+    "round_seen",
     "round_to_five",
     "scores",
     "scripted_deals",
+    "seen_alike",
     "tile_moves",
     "what_if",
 ]

@@ -31,6 +31,8 @@ __all__ = [
     "draw_shows",
     "observe",
     "public_event",
+    "round_seen",
+    "seen_alike",
 ]
 
 
@@ -168,11 +170,34 @@ def public_event(event: Event, seat: int) -> Event | None:
     return event
 
 
-def observe(game: Game, seat: int) -> Observation:
-    """Build *seat*'s observation of *game*."""
-    history = tuple(
-        e for e in (public_event(ev, seat) for ev in game.log[game.round_start :]) if e is not None
-    )
+def seen_alike(events: Sequence[Event]) -> bool:
+    """Whether every seat sees *events* as they are (:func:`public_event` changes none:
+    no draw, no deal).
+
+    >>> seen_alike([Drew(1, None)]), seen_alike([])
+    (False, True)
+    """
+    return not any(isinstance(event, Drew | Dealt) for event in events)
+
+
+def round_seen(game: Game, seat: int, since: int | None = None) -> tuple[Event, ...]:
+    """This round's events from *since* (its start by default) as *seat* may see them.
+
+    >>> from sniff.engine.rules import preset
+    >>> game = Game(preset("sniff"), 4, seed=1)
+    >>> [type(e).__name__ for e in round_seen(game, 0)], round_seen(game, 0)[0].hands[1]
+    (['Dealt'], ())
+    """
+    start = game.round_start if since is None else since
+    seen = (public_event(event, seat) for event in game.log[start:])
+    return tuple(event for event in seen if event is not None)
+
+
+def observe(game: Game, seat: int, *, history: tuple[Event, ...] | None = None) -> Observation:
+    """Build *seat*'s observation of *game*. *history*: the round's events as *seat*
+    sees them (:func:`round_seen`), when the caller keeps them from step to step."""
+    if history is None:
+        history = round_seen(game, seat)
     to_act = game.current == seat and game.phase in (Phase.PLAY, Phase.CLAIM, Phase.MUGGINS)
     forced = game.forced_tile if game.current == seat else None
     return Observation(

@@ -105,7 +105,7 @@ def view_json(obs: Observation, *, history: bool = True) -> dict[str, Any]:
 
     Without *history*, the round's events are left out: a step's view, whose receiver
     has the history already and adds the step's events to it (:func:`round_history`)."""
-    out = {
+    out: dict[str, Any] = {
         "seat": None if obs.seat < 0 else obs.seat,  # (a spectator's: no seat)
         "round": obs.round,
         "phase": obs.phase.value,
@@ -116,7 +116,10 @@ def view_json(obs: Observation, *, history: bool = True) -> dict[str, Any]:
         "boneyard": obs.boneyard_size,
         "scores": list(obs.scores),
         "target": obs.target,
-        "history": [event_json(e) for e in obs.history],
+    }
+    if history:  # (a step's view leaves out the round so far: not encoded to be dropped)
+        out["history"] = [event_json(e) for e in obs.history]
+    out |= {
         "legal": [action_json(a) for a in obs.legal],
         "forced": None if obs.forced is None else tile_json(obs.forced),
         "required_lead": None if obs.required_lead is None else tile_json(obs.required_lead),
@@ -126,8 +129,6 @@ def view_json(obs: Observation, *, history: bool = True) -> dict[str, Any]:
         "pending": obs.pending_points,
         "mover": obs.mover,
     }
-    if not history:
-        del out["history"]
     return out
 
 

@@ -17,10 +17,13 @@ sniff.net.wire.FrameError: a number must be whole and at most 9 digits long
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
+
+from sniff.storage.jsontext import json_writer
 
 __all__ = [
     "CLOSE_TAKEN_OVER",
@@ -28,6 +31,7 @@ __all__ = [
     "ErrorCode",
     "FrameError",
     "Limits",
+    "encode",
     "read_frame",
     "write_frame",
 ]
@@ -152,29 +156,17 @@ def read_frame(data: str | bytes, limits: Limits = LIMITS) -> dict[str, Any]:
         raise FrameError(ErrorCode.NOT_TEXT, "frames are JSON text, not binary")
     if len(data) > limits.size or len(data.encode("utf-8", "surrogatepass")) > limits.size:
         raise FrameError(ErrorCode.TOO_BIG, f"a frame may be at most {limits.size} bytes")
-    # Numbers are read as text first: no float, no huge integer is ever built.
-    digits = limits.digits
-
-    def whole(text: str) -> int:
-        if len(text.lstrip("-")) > digits:
-            raise FrameError(
-                ErrorCode.BAD_NUMBER, f"a number must be whole and at most {digits} digits long"
-            )
-        return int(text)
-
     try:
-        value = json.loads(
-            data,
-            parse_int=whole,
-            parse_float=_not_whole,
-            parse_constant=_not_whole,
-            object_pairs_hook=_no_repeats,
-        )
+        value = _decoder(limits.digits).decode(data)
     except FrameError:
         raise
     except (ValueError, RecursionError) as error:
         raise FrameError(ErrorCode.BAD_JSON, f"not JSON: {str(error)[:80]}") from None
-    _measure(value, limits)
+    if len(data) > limits.items or data.count("[") + data.count("{") > limits.depth:
+        # (A shorter frame, with fewer brackets than the depth allowed, holds fewer
+        # items than allowed and nests no deeper; its numbers' digits were counted as
+        # they were read: measured only when it could be over. Most frames are.)
+        _measure(value, limits)
     if not isinstance(value, dict):
         raise FrameError(ErrorCode.NOT_OBJECT, "a frame is a JSON object")
     kind = value.get("type")
@@ -183,6 +175,32 @@ def read_frame(data: str | bytes, limits: Limits = LIMITS) -> dict[str, Any]:
     return value
 
 
+@functools.cache
+def _decoder(digits: int) -> json.JSONDecoder:
+    """The strict reader of frames whose numbers have at most *digits* digits: numbers
+    are read as text first, so no float and no huge integer is ever built. Made once
+    (``json.loads`` with hooks makes a new decoder at every call)."""
+
+    def whole(text: str) -> int:
+        if len(text.lstrip("-")) > digits:
+            raise FrameError(
+                ErrorCode.BAD_NUMBER, f"a number must be whole and at most {digits} digits long"
+            )
+        return int(text)
+
+    return json.JSONDecoder(
+        parse_int=whole,
+        parse_float=_not_whole,
+        parse_constant=_not_whole,
+        object_pairs_hook=_no_repeats,
+    )
+
+
+#: *value* as a frame's compact JSON, UTF-8 kept as it is (made once: see
+#: :mod:`sniff.storage.jsontext`).
+encode = json_writer((",", ":"))
+
+
 def write_frame(message: dict[str, Any]) -> str:
     """One frame's text: compact JSON, UTF-8 kept as it is."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return encode(message)

@@ -40,6 +40,7 @@ from sniff.server.codes import ALPHABET, new_code, new_token, normal_code, token
 from sniff.server.connection import CLOSE_GOING_AWAY, CLOSE_TRY_LATER, Connection
 from sniff.server.hosted import HostedTable
 from sniff.server.hosts import answers_to, own_names
+from sniff.server.keepalive import PING_EVERY, PING_TIMEOUT, QuietPings
 from sniff.server.limits import AddressBook, ServerLimits, budget_of
 from sniff.server.seats import seat_from
 from sniff.server.store import Kept, TableStore
@@ -162,6 +163,9 @@ class SniffServer:
                 compression=None,
                 process_request=self._request,
                 server_header=f"sniff/{__version__}",
+                create_connection=QuietPings,  # (pinged only when quiet)
+                ping_interval=PING_EVERY,
+                ping_timeout=PING_TIMEOUT,
             )
         except OSError:
             self._lock.release()

@@ -264,6 +264,10 @@ class HostedTable:
                              update.obs)  # fmt: skip
             self._send(channel, step)
 
+    @property
+    def watching(self) -> bool:
+        return bool(self.spectators)
+
     def watched(self, events: Sequence[Event], update: Update) -> None:
         if self.spectators:
             public = self.table.observe(None)

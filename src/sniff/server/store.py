@@ -102,7 +102,8 @@ class _Keeping:
     actions: int = 0  # the game's actions at the last step's end
     due: bool = True  # a snapshot is due
     steps: int = 0  # steps journaled since the last snapshot
-    table: dict[str, Any] | None = None  # the table part of the last snapshot
+    #: The table part of the last snapshot, without what moves at every step (_standing)
+    standing: dict[str, Any] | None = None
 
     def stepped(self, position: int, actions: int) -> None:
         """A step of the game has ended at *position*."""
@@ -181,11 +182,12 @@ class TableStore:
         if host.started:
             await self._append(host, keeping)
         table = table_part(host)
-        changed = keeping.table is None or _standing(table) != _standing(keeping.table)
+        standing = _standing(table)
+        changed = standing != keeping.standing
         due = keeping.due or whole or keeping.steps >= SNAPSHOT_EVERY or changed
         if due or keeping.journaled is None:
             await self.snapshot(host, table)
-            keeping.due, keeping.steps, keeping.table = False, 0, table
+            keeping.due, keeping.steps, keeping.standing = False, 0, standing
 
     async def _append(self, host: HostedTable, keeping: _Keeping) -> None:
         code, log = host.code, host.session.game.log

@@ -128,6 +128,10 @@ class Outlet(Protocol):
     def step(self, seat: int, update: Update) -> None:
         """Tell *seat* a step of the game (as it may see it)."""
 
+    @property
+    def watching(self) -> bool:
+        """Whether anyone watches the table (else no spectators' step is made)."""
+
     def watched(self, events: Sequence[Event], update: Update) -> None:
         """Tell the spectators a step: *events* made public (the *update* is seat 0's,
         for its position and actor only)."""
@@ -173,8 +177,11 @@ class _Spectators:
         self.policy = policy
 
     def update(self, update: Update) -> None:
-        events = tuple(e for e in (public_event(e, -1) for e in update.events) if e is not None)
-        self.policy.outlet.watched(events, update)
+        outlet = self.policy.outlet
+        if outlet.watching:  # (most tables have nobody watching: nothing to make)
+            seen = (public_event(e, -1) for e in update.events)
+            events = tuple(e for e in seen if e is not None)
+            outlet.watched(events, update)
 
     def refused(self, refusal: Refusal, obs: Observation) -> None:
         pass
@@ -229,7 +236,8 @@ class TablePolicy:
     def paces(self) -> bool:
         """Whether a bot plays at this table (a bot's seat, or one standing in): only
         then does a seat's "heard" hold anything back."""
-        return any(not seat.person or seat.stand_in for seat in self.seats)
+        # (asked after every step: the seat's kind read as it is, not through a property)
+        return any(seat.stand_in or seat.kind is not SeatKind.HUMAN for seat in self.seats)
 
     @property
     def missing(self) -> int:
@@ -420,8 +428,7 @@ class TablePolicy:
         if not self.paces:
             # No bot plays here: nobody is waited for (the players are not asked to say
             # "heard"), so the table takes every step as heard at once.
-            for feed in self._feeds:
-                self.table.heard(feed, self.table.position)
+            self.table.all_heard(self._feeds)
         if self.ended or not self.started:
             return
         timed_out = self._timed_out

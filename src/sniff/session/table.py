@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
@@ -45,6 +45,8 @@ from sniff.engine import (
     Refusal,
     observe,
     public_event,
+    round_seen,
+    seen_alike,
 )
 from sniff.enums import BotLevel
 from sniff.session.game import BotTurn, GameSession
@@ -168,6 +170,10 @@ class Table:
         self._listeners: dict[int, list[_Listener]] = {}
         self._heard_changed: asyncio.Event | None = None
         self._published_at = 0.0
+        #: Each listening seat's history of the round as it sees it, and the position it
+        #: was built up to: extended by each step's events instead of built anew for
+        #: every seat at every step (:meth:`observe_seat`).
+        self._seen: dict[int, tuple[Game, int, int, tuple[Event, ...]]] = {}
         # Hooks for a benchmark or a test: told of every bot decision and its time.
         self.on_decision: Callable[[BotTurn, float], None] | None = None
         # Told after every step has been told to every seat (a server saves, times turns).
@@ -189,6 +195,19 @@ class Table:
         if seat is None:
             return public_view(self.session.game)
         return observe(self.session.game, seat)
+
+    def observe_seat(self, seat: int) -> Observation:
+        """*seat*'s view, as :func:`~sniff.engine.observe` builds it, with its round's
+        history kept from the step before (the log only grows; a deal starts a round)."""
+        game = self.session.game
+        start, end = game.round_start, len(game.log)
+        kept = self._seen.get(seat)
+        if kept is not None and kept[0] is game and kept[1] == start and kept[2] <= end:
+            history = kept[3] + round_seen(game, seat, kept[2]) if kept[2] < end else kept[3]
+        else:
+            history = round_seen(game, seat)
+        self._seen[seat] = (game, start, end, history)
+        return observe(game, seat, history=history)
 
     def needs_no_person(self) -> bool:
         """Whether the next step is the table's own (a bot to act, a round to deal)."""
@@ -231,6 +250,16 @@ class Table:
                     item.heard = max(item.heard, min(position, self.position))
         self._wake()
 
+    def all_heard(self, feeds: Iterable[SeatFeed]) -> None:
+        """Each of *feeds* has heard the game as it stands (a table that waits for
+        nobody, after each step): :meth:`heard` for them all in one pass."""
+        chosen, position = set(feeds), self.position
+        for listeners in self._listeners.values():
+            for item in listeners:
+                if item.feed in chosen:
+                    item.heard = max(item.heard, position)
+        self._wake()
+
     def _wake(self) -> None:
         if self._heard_changed is not None:
             self._heard_changed.set()
@@ -238,12 +267,15 @@ class Table:
     def _publish(self, events: Sequence[Event], actor: int | None, by_bot: bool) -> None:
         position = self.told = self.position
         self._published_at = self.clock()
-        game = self.session.game
+        alike = tuple(events) if seen_alike(events) else None  # (most steps: one for all)
         for seat, listeners in list(self._listeners.items()):
             if not listeners:
                 continue
-            seen = tuple(e for e in (public_event(event, seat) for event in events) if e)
-            update = Update(seen, observe(game, seat), actor, by_bot, position)
+            if alike is not None:
+                seen = alike
+            else:
+                seen = tuple(e for e in (public_event(event, seat) for event in events) if e)
+            update = Update(seen, self.observe_seat(seat), actor, by_bot, position)
             for item in list(listeners):
                 item.feed.update(update)
         for hook in list(self.after_step):

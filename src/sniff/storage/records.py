@@ -20,7 +20,6 @@ in :mod:`sniff.storage.record_types`; all of it can be imported from here.
 from __future__ import annotations
 
 import errno
-import json
 import os
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -42,6 +41,7 @@ from sniff.engine import (
 )
 from sniff.storage.atomic import set_aside, writable_target, write_atomic
 from sniff.storage.event_codec import event_to_json
+from sniff.storage.jsontext import json_writer
 from sniff.storage.record_reader import (
     LINE_LIMIT,
     LINES_LIMIT,
@@ -97,8 +97,8 @@ __all__ = [
 STEP_KEY = "at"
 
 
-def _dumps(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+#: A record line's JSON (its encoder made once: :mod:`sniff.storage.jsontext`).
+_dumps = json_writer((", ", ": "))
 
 
 def header_json(
