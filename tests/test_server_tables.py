@@ -5,7 +5,9 @@ snapshot (tests/test_server_journal.py: the journal)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
+import weakref
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,8 @@ from sniff.session.clock import FakeClock
 from sniff.session.policy import IDLE_END
 from sniff.storage.records import read_record, verify
 from sniff.storage.savegame import snapshot_to_json
+
+FAST = ServerLimits(messages_per_second=1000.0, message_burst=1000)
 
 
 def test_bots_never_share_a_name_with_a_person(tmp_path: Path) -> None:
@@ -162,3 +166,36 @@ def test_a_snapshot_that_cannot_be_written_leaves_the_one_before_whole(tmp_path:
     with pytest.raises(OSError):
         replace(path, '{"third": 3}')
     assert path.read_text(encoding="utf-8") == '{"second": 2}'
+
+
+def test_a_finished_table_is_let_go_once_its_people_have_left(tmp_path: Path) -> None:
+    """A finished table stays for its record while someone is at it; once the last one
+    has left (nobody can come back to an ended table), nothing of it is held: the
+    server's memory stays level over many games, not ten minutes' worth of games."""
+
+    async def go() -> None:
+        async with server(tmp_path, seed=25, limits=FAST) as running:
+            url = url_of(running)
+            ada, ben = Player(url, "Ada"), Player(url, "Ben")
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "person"],
+                            "target": 10})  # fmt: skip
+            await ada.wait_for(lambda: ada.code is not None)
+            await ben.open()
+            await ben.send({"type": "join", "code": ada.code, "name": "Ben"})
+            await ada.wait_for(lambda: ada.over and ben.over, timeout=30)
+            host = weakref.ref(next(iter(running.tables.values())))
+            for _ in range(50):  # (the finished table is saved and kept for its record)
+                await asyncio.sleep(0.01)
+            assert running.tables
+            await ada.close()
+            await ben.close()
+            for _ in range(50):
+                await asyncio.sleep(0.01)
+                if not running.tables:
+                    break
+            assert not running.tables
+            gc.collect()
+            assert host() is None, gc.get_referrers(host())
+
+    asyncio.run(go())

@@ -46,7 +46,7 @@ from sniff.server.store import Kept, TableStore
 from sniff.server.thinking import PoolThinker
 from sniff.server.web import WebPages
 from sniff.server.words import TableWords
-from sniff.session.clock import Clock, LoopClock
+from sniff.session.clock import Clock, LoopClock, Timer
 from sniff.session.game import BOT_NAMES, GameSession, bot_name
 from sniff.session.link import News
 from sniff.session.policy import GRACE, SeatState
@@ -128,6 +128,7 @@ class SniffServer:
         self._names = own_names(options.origins)
         self.tables: dict[str, HostedTable] = {}
         self._tokens: dict[str, tuple[str, int]] = {}  # token hash -> (code, seat)
+        self._finished: dict[str, Timer] = {}  # code -> the end of its keeping
         self._server: Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._made = 0  # tables made (for a seeded test server)
@@ -360,6 +361,7 @@ class SniffServer:
             store=self.store,
             on_end=self._ended,
             on_start=self._started,
+            on_vacant=self._vacant,
             grace=self.options.grace,
             started=started,
             owner=owner,
@@ -472,11 +474,22 @@ class SniffServer:
             if not host.channels and not host.spectators:
                 self._forget(host)  # (nobody is here to ask for its record)
                 return
-            self.clock.call_later(FINISHED_KEPT, lambda: self._forget(host))
+            forget = self.clock.call_later(FINISHED_KEPT, lambda: self._forget(host))
+            self._finished[host.code] = forget
 
         self.spawn(let_go())
 
+    def _vacant(self, host: HostedTable) -> None:
+        """The last connection left *host*: a finished table is let go at once (nobody
+        can come back to an ended table to ask for its record), not held for
+        :data:`FINISHED_KEPT` with its whole game."""
+        if host.code in self._finished:
+            self._forget(host)
+
     def _forget(self, host: HostedTable) -> None:
+        keeping = self._finished.pop(host.code, None)
+        if keeping is not None:
+            keeping.cancel()  # (its timer holds the table)
         if self.tables.get(host.code) is host:
             del self.tables[host.code]
             for seat in host.seats:
