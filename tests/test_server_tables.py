@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from netplay import Player, server, url_of
+from sniff.server import app
 from sniff.server.limits import ServerLimits
 from sniff.server.store import _replace as replace
 from sniff.session.clock import FakeClock
@@ -190,12 +191,48 @@ def test_a_finished_table_is_let_go_once_its_people_have_left(tmp_path: Path) ->
             assert running.tables
             await ada.close()
             await ben.close()
-            for _ in range(50):
+            for _ in range(200):
                 await asyncio.sleep(0.01)
                 if not running.tables:
                     break
             assert not running.tables
             gc.collect()
             assert host() is None, gc.get_referrers(host())
+
+    asyncio.run(go())
+
+
+def test_tables_let_go_are_freed_though_they_lived_out_of_the_collectors_sight(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server moves what lives out of the cycle collector's sight every 10 s; a
+    finished table (cycles: it and its feeds refer to each other) let go after that is
+    freed at the next tick once enough tables were let go, not an hour later."""
+    monkeypatch.setattr(app, "LET_GO_PER_WHOLE_PASS", 1)
+
+    async def go() -> None:
+        async with server(tmp_path, seed=26, limits=FAST) as running:
+            url = url_of(running)
+            ada = Player(url, "Ada")
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "greedy"],
+                            "target": 10})  # fmt: skip
+            await ada.wait_for(lambda: ada.over, timeout=30)
+            host = weakref.ref(next(iter(running.tables.values())))
+            try:
+                gc.freeze()  # (as the server's tick does: the table has lived 10 s)
+                await ada.close()
+                for _ in range(200):
+                    await asyncio.sleep(0.01)
+                    if not running.tables:
+                        break
+                assert not running.tables
+                for _ in range(10):  # (the connection's last tasks end)
+                    await asyncio.sleep(0.01)
+                running._collector_tick()
+                held = host()
+                assert held is None, [type(r).__name__ for r in gc.get_referrers(held)]
+            finally:
+                gc.unfreeze()
 
     asyncio.run(go())
