@@ -198,6 +198,8 @@ def test_a_finished_table_is_let_go_once_its_people_have_left(tmp_path: Path) ->
             assert not running.tables
             gc.collect()
             assert host() is None, gc.get_referrers(host())
+            # Nor is anything of it kept for its next snapshot (its random states' text).
+            assert not running.store._states, list(running.store._states)
 
     asyncio.run(go())
 
