@@ -129,8 +129,8 @@ class Player:
             if kind == "step" and self.plays:
                 await self.send({"type": "heard", "at": self.at})
             await self.act_if_due()
-        elif kind == "notice" and frame["kind"] == "over":
-            self.over = True
+        elif kind == "notice" and frame["kind"] in ("over", "ended", "round-limit"):
+            self.over = True  # (the game is over; or ended by its host, or after 200 rounds)
 
     async def act_if_due(self) -> None:
         view = self.view
