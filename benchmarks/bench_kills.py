@@ -33,7 +33,6 @@ import json
 import os
 import random
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,30 +44,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from figures import emit, percentile
 from netplay import Player, free_port
+from server_process import sniff_serve
 from sniff.storage.records import STEP_KEY, read_record, verify
 
-#: Seconds the server has to start and to resume a seat, at most.
-START_WITHIN, RESUME_WITHIN = 30.0, 20.0
-
-
-def _serve(data: Path, port: int, home: Path) -> subprocess.Popen[str]:
-    """``sniff serve`` on *data*, once it listens (bounded)."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sniff", "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--data", str(data), "--per-address", "200", "--tables-per-address", "100"],
-        env={**os.environ, "SNIFF_HOME": str(home), "LANG": "C.UTF-8"},
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
-    )  # fmt: skip
-    deadline = time.monotonic() + START_WITHIN
-    assert process.stdout is not None
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if "listening" in line:
-            return process
-        if process.poll() is not None:
-            break
-    process.kill()
-    raise RuntimeError(f"sniff serve did not start: {line!r}")
+#: Seconds the server has to resume a seat, at most.
+RESUME_WITHIN = 20.0
 
 
 async def _new_table(url: str) -> list[Player]:
@@ -152,7 +132,7 @@ async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="sniff-bench-kills-") as folder:
         data, home, port = Path(folder) / "server", Path(folder) / "home", free_port()
         url = f"ws://127.0.0.1:{port}/ws"
-        server = await asyncio.to_thread(_serve, data, port, home)
+        server, _log = await asyncio.to_thread(sniff_serve, data, port, home)
         tables = [await _new_table(url) for _ in range(args.tables)]
         lost = compared = torn_seen = torn_left = finished = 0
         restarts: list[float] = []
@@ -169,7 +149,7 @@ async def run(args: argparse.Namespace) -> None:
                 torn = _torn(data / "records")
                 torn_seen += len(torn)
                 started = time.perf_counter()
-                server = await asyncio.to_thread(_serve, data, port, home)
+                server, _log = await asyncio.to_thread(sniff_serve, data, port, home)
                 restarts.append(time.perf_counter() - started)
                 torn_left += len(torn & _torn(data / "records"))
                 tables = []

@@ -21,6 +21,9 @@ server writes them on the event loop unless the disk is slow);
 slow sync never holds up the next save (the server syncs them in the same
 two threads that write them).
 
+:func:`sniff_serve` starts the real ``sniff serve`` instead, as an operator would
+(``bench_kills.py``, ``bench_memory.py``).
+
 It prints ``port N`` once it listens; a line ``stats`` on its standard input
 is answered with what it measured of itself since the last such line: the
 bots' decision times (each as long as its table waited for it), how late its
@@ -40,6 +43,7 @@ import json
 import os
 import resource
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -58,6 +62,36 @@ from sniff.session.table import Thinker
 
 #: Per-address budgets high enough for a whole benchmark from one address.
 MANY = 100_000
+#: Seconds ``sniff serve`` has to start listening, at most.
+START_WITHIN = 30.0
+
+
+def sniff_serve(
+    data: Path, port: int, home: Path, *options: str
+) -> tuple[subprocess.Popen[str], list[str]]:
+    """``sniff serve`` on *data* at 127.0.0.1:*port* (with *options* besides), once it
+    listens (bounded), in a process group of its own; and the lines it writes (its
+    log: warnings, errors and their tracebacks), gathered by a thread as they come
+    (a pipe nobody reads would stop the server once full)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sniff", "serve", "--host", "127.0.0.1", "--port", str(port),
+         "--data", str(data), "--per-address", "400", "--tables-per-address", "200", *options],
+        env={**os.environ, "SNIFF_HOME": str(home), "LANG": "C.UTF-8"},
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+    )  # fmt: skip
+    deadline = time.monotonic() + START_WITHIN
+    assert process.stdout is not None
+    line = ""
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if "listening" in line:
+            lines: list[str] = []
+            threading.Thread(target=lines.extend, args=(process.stdout,), daemon=True).start()
+            return process, lines
+        if process.poll() is not None:
+            break
+    process.kill()
+    raise RuntimeError(f"sniff serve did not start: {line!r}")
 
 
 class TimedThinker:

@@ -1,6 +1,7 @@
 """Scripted players for the server's tests: real WebSocket clients on 127.0.0.1.
 
-A :class:`Player` connects, says hello, creates or joins a table, and plays by
+A :class:`Player` connects, says hello (as a words client, the web page, with
+``words=True``), creates or joins a table, and plays by
 a simple rule (the first legal action) whenever its view says it is to act,
 acknowledging every step as heard, as the real client does. It keeps every
 frame it got, so a test can look for what a seat must never see. A
@@ -50,11 +51,14 @@ async def server(
 class Player:
     """One scripted person at a table (see the module docstring)."""
 
-    def __init__(self, url: str, name: str, *, language: str = "en", plays: bool = True) -> None:
+    def __init__(
+        self, url: str, name: str, *, language: str = "en", plays: bool = True, words: bool = False
+    ) -> None:
         self.url = url
         self.name = name
         self.language = language
         self.plays = plays
+        self.words = words  # a words client (the web page): a ``say`` after each frame
         self.frames: list[dict[str, Any]] = []
         self.ws: ClientConnection | None = None
         self.seat: int | None = None
@@ -79,7 +83,8 @@ class Player:
         headers = {"Origin": origin} if origin else None
         self.ws = await connect(self.url, additional_headers=headers, max_size=2**22)
         self._reader = asyncio.get_running_loop().create_task(self._read())
-        await self.send({"type": "hello", "version": 1, "lang": self.language})
+        hello = {"type": "hello", "version": 1, "lang": self.language}
+        await self.send({**hello, "words": True} if self.words else hello)
         await self.wait_for(lambda: any(f["type"] == "welcome" for f in self.frames))
 
     async def close(self) -> None:
@@ -124,8 +129,8 @@ class Player:
             if kind == "step" and self.plays:
                 await self.send({"type": "heard", "at": self.at})
             await self.act_if_due()
-        elif kind == "notice" and frame["kind"] == "over":
-            self.over = True
+        elif kind == "notice" and frame["kind"] in ("over", "ended", "round-limit"):
+            self.over = True  # (the game is over; or ended by its host, or after 200 rounds)
 
     async def act_if_due(self) -> None:
         view = self.view

@@ -7,7 +7,8 @@ its command line does, in a process of its own, with its least settings
 (``--smoke``: every part measured once, on the smallest load), and must end
 well and print its figures, one JSON object a line, each a number. The helper
 modules (``figures.py``, ``naive_fives.py``, ``bare_playout.py``,
-``oracle.py``, ``netload.py``, ``server_process.py``) run inside them.
+``oracle.py``, ``netload.py``, ``server_process.py``, and the tests'
+``dropgame.py``) run inside them.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ RUNS = [
     (["bench_web.py", "--smoke"], "chromium", {"play_to_browser_log_p95_ms"}),
     (["bench_server.py", "--smoke"], None, {"server_cpu_per_action_ms", "leak_games"}),
     (["bench_kills.py", "--smoke"], None, {"kills_told_events_lost", "kills_torn_steps_read"}),
+    (["bench_drops.py", "--smoke"], None, {"drops_silent_waits", "drops_server_errors"}),
+    (["bench_memory.py", "--smoke"], None, {"memory_rss_mb", "memory_growth_second_half_mb"}),
     (
         ["tournament.py", "--a", "oracle", "--b", "greedy", "--games", "2", "--jobs", "1",
          "--target", "10"],

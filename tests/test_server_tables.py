@@ -5,18 +5,23 @@ snapshot (tests/test_server_journal.py: the journal)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
+import weakref
 from pathlib import Path
 
 import pytest
 
 from netplay import Player, server, url_of
+from sniff.server import app
 from sniff.server.limits import ServerLimits
 from sniff.server.store import _replace as replace
 from sniff.session.clock import FakeClock
 from sniff.session.policy import IDLE_END
 from sniff.storage.records import read_record, verify
 from sniff.storage.savegame import snapshot_to_json
+
+FAST = ServerLimits(messages_per_second=1000.0, message_burst=1000)
 
 
 def test_bots_never_share_a_name_with_a_person(tmp_path: Path) -> None:
@@ -162,3 +167,74 @@ def test_a_snapshot_that_cannot_be_written_leaves_the_one_before_whole(tmp_path:
     with pytest.raises(OSError):
         replace(path, '{"third": 3}')
     assert path.read_text(encoding="utf-8") == '{"second": 2}'
+
+
+def test_a_finished_table_is_let_go_once_its_people_have_left(tmp_path: Path) -> None:
+    """A finished table stays for its record while someone is at it; once the last one
+    has left (nobody can come back to an ended table), nothing of it is held: the
+    server's memory stays level over many games, not ten minutes' worth of games."""
+
+    async def go() -> None:
+        async with server(tmp_path, seed=25, limits=FAST) as running:
+            url = url_of(running)
+            ada, ben = Player(url, "Ada"), Player(url, "Ben")
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "person"],
+                            "target": 10})  # fmt: skip
+            await ada.wait_for(lambda: ada.code is not None)
+            await ben.open()
+            await ben.send({"type": "join", "code": ada.code, "name": "Ben"})
+            await ada.wait_for(lambda: ada.over and ben.over, timeout=30)
+            host = weakref.ref(next(iter(running.tables.values())))
+            for _ in range(50):  # (the finished table is saved and kept for its record)
+                await asyncio.sleep(0.01)
+            assert running.tables
+            await ada.close()
+            await ben.close()
+            for _ in range(200):
+                await asyncio.sleep(0.01)
+                if not running.tables:
+                    break
+            assert not running.tables
+            gc.collect()
+            assert host() is None, gc.get_referrers(host())
+            # Nor is anything of it kept for its next snapshot (its random states' text).
+            assert not running.store._states, list(running.store._states)
+
+    asyncio.run(go())
+
+
+def test_tables_let_go_are_freed_though_they_lived_out_of_the_collectors_sight(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server moves what lives out of the cycle collector's sight every 10 s; a
+    finished table (cycles: it and its feeds refer to each other) let go after that is
+    freed at the next tick once enough tables were let go, not an hour later."""
+    monkeypatch.setattr(app, "LET_GO_PER_WHOLE_PASS", 1)
+
+    async def go() -> None:
+        async with server(tmp_path, seed=26, limits=FAST) as running:
+            url = url_of(running)
+            ada = Player(url, "Ada")
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "greedy"],
+                            "target": 10})  # fmt: skip
+            await ada.wait_for(lambda: ada.over, timeout=30)
+            host = weakref.ref(next(iter(running.tables.values())))
+            try:
+                gc.freeze()  # (as the server's tick does: the table has lived 10 s)
+                await ada.close()
+                for _ in range(200):
+                    await asyncio.sleep(0.01)
+                    if not running.tables:
+                        break
+                assert not running.tables
+                for _ in range(10):  # (the connection's last tasks end)
+                    await asyncio.sleep(0.01)
+                running._collector_tick()
+                held = host()
+                assert held is None, [type(r).__name__ for r in gc.get_referrers(held)]
+            finally:
+                gc.unfreeze()
+
+    asyncio.run(go())

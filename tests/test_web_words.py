@@ -26,13 +26,8 @@ FAST = ServerLimits(messages_per_second=1000.0, message_burst=1000)
 class Listener(Player):
     """A scripted player that asks for the words, as the web page does."""
 
-    async def open(self, *, origin: str | None = None) -> None:
-        from websockets.asyncio.client import connect
-
-        self.ws = await connect(self.url, max_size=2**22)
-        self._reader = asyncio.get_running_loop().create_task(self._read())
-        await self.send({"type": "hello", "version": 1, "lang": self.language, "words": True})
-        await self.wait_for(lambda: any(f["type"] == "welcome" for f in self.frames))
+    def __init__(self, url: str, name: str, **options: Any) -> None:
+        super().__init__(url, name, words=True, **options)
 
     def said(self) -> list[str]:
         return [item["text"] for frame in self.of("say") for item in frame["items"]]

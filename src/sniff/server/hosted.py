@@ -65,6 +65,7 @@ class HostedTable:
         store: Store,
         on_end: Callable[[HostedTable], None],
         on_start: Callable[[HostedTable], None] | None = None,
+        on_vacant: Callable[[HostedTable], None] | None = None,
         grace: float = GRACE,
         started: bool = False,
         owner: str = "",
@@ -81,6 +82,7 @@ class HostedTable:
         self.tasks: set[asyncio.Task[None]] = set()
         self._on_end = on_end
         self._on_start = on_start
+        self._on_vacant = on_vacant  # the last connection left
         self._dirty = False  # the table changed since the last save
         self._save_failed = False  # the last save failed (said once in the log)
         self._outbox: list[tuple[Channel, ServerFrame]] = []
@@ -170,12 +172,11 @@ class HostedTable:
             self.words.gone(channel)
         if channel in self.spectators:
             self.spectators.remove(channel)
-            return
-        index = self.seat_index(channel)
-        if index is None:
-            return
-        del self.channels[index]
-        self.policy.gone(self.seats[index])
+        elif (index := self.seat_index(channel)) is not None:
+            del self.channels[index]
+            self.policy.gone(self.seats[index])
+        if not self.channels and not self.spectators and self._on_vacant is not None:
+            self._on_vacant(self)
 
     def leave(self, channel: Channel, *, end: bool = False) -> None:
         """A person leaves for good: a bot takes the seat at once; or, *end*, the host

@@ -280,14 +280,15 @@ class TableStore:
         code = host.code
         self._keeping.pop(code, None)
         self.journals.close(code)
-        for key in [key for key in self._states if key[0] == code]:
-            del self._states[key]
         source = self.path(code)
         try:
             _replace(source, self.text_of(host))
             os.replace(source, self.finished / source.name)
         except OSError as error:
             _log.warning("could not move %s aside: %s", source, error)
+        # (after the last snapshot, which keeps them again: each is some 25 kB)
+        for key in [key for key in self._states if key[0] == code]:
+            del self._states[key]
         self._unsynced.discard(source)
         self._unsynced.add(self.finished / source.name)
 
