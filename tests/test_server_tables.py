@@ -204,6 +204,53 @@ def test_a_finished_table_is_let_go_once_its_people_have_left(tmp_path: Path) ->
     asyncio.run(go())
 
 
+def test_a_finished_table_waits_for_a_person_who_dropped_before_its_end(tmp_path: Path) -> None:
+    """Ben's connection drops; a bot plays his seat to the end of the game; Ada, who
+    heard the end, leaves. The table is kept for Ben (not let go with the last
+    connection): he comes back to the last plays and the scores, told from where he
+    was told up to; once he has heard it and gone, the table is let go."""
+    clock = FakeClock()
+
+    async def go() -> None:
+        async with server(tmp_path, seed=25, limits=FAST, clock=clock) as running:
+            url = url_of(running)
+            ada, ben = Player(url, "Ada"), Player(url, "Ben")
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "person"],
+                            "target": 10})  # fmt: skip
+            await ada.wait_for(lambda: ada.code is not None)
+            await ben.open()
+            await ben.send({"type": "join", "code": ada.code, "name": "Ben"})
+            await ben.wait_for(lambda: ben.view is not None)
+            token, knew = ben.token, ben.at
+            await ben.close()
+            for _ in range(400):  # bounded: the grace passes, Ben's bot plays on
+                if ada.over:
+                    break
+                clock.advance(5.0)
+                await asyncio.sleep(0.01)
+            assert ada.over
+            await ada.close()
+            for _ in range(50):
+                await asyncio.sleep(0.01)
+            (host,) = running.tables.values()  # kept for Ben
+            back = Player(url, "Ben")
+            await back.open()
+            await back.send({"type": "resume", "token": token})
+            await back.wait_for(lambda: bool(back.of("state")))
+            (state,) = back.of("state")
+            assert knew <= state["seen"] < state["at"] == len(host.session.game.log)
+            assert state["log"][-1]["type"] == "game_end", state["log"][-1]
+            await back.close()
+            for _ in range(200):
+                await asyncio.sleep(0.01)
+                if not running.tables:
+                    break
+            assert not running.tables  # heard, and gone: let go
+
+    asyncio.run(go())
+
+
 def test_tables_let_go_are_freed_though_they_lived_out_of_the_collectors_sight(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -31,7 +31,7 @@ from websockets.http11 import Request, Response
 
 from sniff import __version__
 from sniff.bots import make_bot
-from sniff.engine import PRESETS, Game, RulesError
+from sniff.engine import PRESETS, Game, Phase, RulesError
 from sniff.enums import BotLevel, NewsKind, SeatKind
 from sniff.net.frames import PERSON, ErrorFrame, RecordFrame, SeatedFrame
 from sniff.net.messages import Ask, Create, Join, Key, Resume, Watch
@@ -434,7 +434,9 @@ class SniffServer:
             raise FrameError(ErrorCode.RATE, "too many wrong tokens: wait a minute")
         found = self._tokens.get(token_hash(message.token))
         host = self.tables.get(found[0]) if found is not None else None
-        if found is None or host is None or host.ended or host.seats[found[1]].left:
+        # (A finished table kept for those who had not heard its end seats them again:
+        # they hear the last plays and may ask for the record.)
+        if found is None or host is None or host.seats[found[1]].left:
             self.addresses.guessed_wrong(address)
             raise FrameError(ErrorCode.NO_SEAT, "this seat is no longer kept: the table has ended")
         seat = host.seats[found[1]]
@@ -490,7 +492,7 @@ class SniffServer:
             self.store.finish(host)
             # A finished table no longer counts among its owner's open ones.
             self.addresses.closed_table(host.owner)
-            if not host.channels and not host.spectators:
+            if not host.channels and not host.spectators and _all_heard_the_end(host):
                 self._forget(host)  # (nobody is here to ask for its record)
                 return
             forget = self.clock.call_later(FINISHED_KEPT, lambda: self._forget(host))
@@ -499,10 +501,11 @@ class SniffServer:
         self.spawn(let_go())
 
     def _vacant(self, host: HostedTable) -> None:
-        """The last connection left *host*: a finished table is let go at once (nobody
-        can come back to an ended table to ask for its record), not held for
-        :data:`FINISHED_KEPT` with its whole game."""
-        if host.code in self._finished:
+        """The last connection left *host*: a finished table is let go at once when
+        every person at it heard the end, not held for :data:`FINISHED_KEPT` with its
+        whole game. One whose connection dropped before the end comes back to hear
+        it (the last plays, the scores): for them it is kept that long."""
+        if host.code in self._finished and _all_heard_the_end(host):
             self._forget(host)
 
     def _forget(self, host: HostedTable) -> None:
@@ -562,6 +565,21 @@ class SniffServer:
 def _game_path(path: str) -> bool:
     """Whether *path* is the game's WebSocket: ``/ws``, or ``/ws/`` and one character."""
     return path == "/ws" or (len(path) == 5 and path.startswith("/ws/") and path[4] != "/")
+
+
+def _all_heard_the_end(host: HostedTable) -> bool:
+    """Whether every person at *host* (but one who left it for good) was told its game
+    to the end; true as well of a table that ended before its game did (idle, or ended
+    by its host): nobody is owed the end of that game."""
+    game = host.session.game
+    if game.phase is not Phase.GAME_OVER:
+        return True
+    end = len(game.log)
+    return all(
+        seat.left or (seat.told is not None and seat.told >= end)
+        for seat in host.seats
+        if seat.person and seat.taken
+    )
 
 
 def _player_info(seat: SeatState) -> PlayerInfo:
