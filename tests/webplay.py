@@ -270,7 +270,7 @@ class GamePage:
         self.wait_for_frames(count)
 
 
-def play_by_keys(game: GamePage, *, stop_after: int | None = None, timeout: float = 40.0) -> int:
+def play_by_keys(game: GamePage, *, stop_after: int | None = None, timeout: float = 60.0) -> int:
     """Play the seat by keys alone until the game is over (or *stop_after* keys)."""
     page = game.page
     deadline = time.monotonic() + timeout
