@@ -194,3 +194,30 @@ def test_a_server_that_stops_tells_every_table_first(tmp_path: Path) -> None:
         await ada.close()
 
     asyncio.run(go())
+
+
+def test_a_page_at_a_table_its_host_ended_is_drawn_as_over(tmp_path: Path) -> None:
+    """The host ends the table before the game's end: a page seat hears it and its
+    screen is drawn as over (the end and the record), not left at a turn for ever."""
+
+    async def go() -> None:
+        async with server(tmp_path, seed=12, clock=FakeClock()) as running:
+            url = url_of(running)
+            ada, ben = Player(url, "Ada", plays=False), Player(url, "Ben", plays=False, words=True)
+            await ada.open()
+            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "person"]})
+            await ada.wait_for(lambda: ada.code is not None)
+            await ben.open()
+            await ben.send({"type": "join", "code": ada.code, "name": "Ben"})
+            await ben.wait_for(lambda: ben.view is not None)
+            screens = [f["screen"] for f in ben.of("say") if "screen" in f]
+            assert screens and not screens[-1]["over"]
+            await ada.send({"type": "leave", "end": True})
+            await ben.wait_for(lambda: any(n["kind"] == "ended" for n in ben.of("notice")))
+            await ben.wait_for(lambda: ben.of("say")[-1].get("screen", {}).get("over") is True)
+            last = ben.of("say")[-1]
+            assert last["screen"]["final"] and last["items"], last
+            for player in (ada, ben):
+                await player.close()
+
+    asyncio.run(go())

@@ -103,7 +103,9 @@ def table_view(
     view: dict[str, Any] = {
         "code": shown_code(host.code),
         "started": host.started,
-        "over": game.phase is Phase.GAME_OVER,
+        # (over as well when the table ended before its game did: its host ended it, or
+        # it played the most rounds; the page then shows the end and the record)
+        "over": game.phase is Phase.GAME_OVER or host.ended,
         "seat": seat,
         "phase": obs.phase.value,
         "round": obs.round,
@@ -119,7 +121,7 @@ def table_view(
         "status": answers.turn(obs, selected=chosen).text if seat is not None else "",
         "muggins": obs.rules.muggins,
     }
-    if game.phase is Phase.GAME_OVER and seat is not None:
+    if (game.phase is Phase.GAME_OVER or host.ended) and seat is not None:
         view["final"] = answers.scores(obs).text
     return view
 

@@ -36,6 +36,7 @@ from sniff.announce.online import OnlineWords
 from sniff.announce.presenter import AfterGame, Reply, SeatPresenter
 from sniff.announce.web import WebWords, help_said
 from sniff.engine import Event, Observation, Played, Tile, public_event
+from sniff.enums import NewsKind
 from sniff.i18n import translator
 from sniff.net.codec import tile_json
 from sniff.net.frames import (
@@ -100,6 +101,10 @@ def players_of(host: HostedTable) -> tuple[PlayerInfo, ...]:
     return tuple(PlayerInfo(seat.name, seat.kind, seat.level) for seat in host.seats)
 
 
+#: The news that ends a table before its game ends.
+_ENDING = (NewsKind.ROUND_LIMIT, NewsKind.ENDED)
+
+
 class _Ear:
     """One connection's words: its seat's presenter, and how far it was told."""
 
@@ -145,6 +150,9 @@ class _Ear:
         elif isinstance(frame, NoticeFrame | ChatFrame):
             said = presenter.news(frame.news)
             items = [] if said is None else [said]
+            if isinstance(frame, NoticeFrame) and frame.news.kind in _ENDING:
+                # The table ended before its game did: the page is drawn as over.
+                return self.drawn(host, items, frame_at=host.table.position)
         elif isinstance(frame, ErrorFrame):
             items = [self.online.refused(frame.code.value)]
         return _say(items) if items else None
