@@ -176,6 +176,16 @@ class Player:
         await self.send({"type": "act", "action": action_json(action), "at": self.at})
 
 
+async def seated(ada: Player, ben: Player, create: dict[str, Any]) -> None:
+    """*ada* makes a table (*create*: the rest of its ``create`` frame) and *ben* joins
+    it (not waiting for what comes next)."""
+    await ada.open()
+    await ada.send({"type": "create", "name": ada.name, **create})
+    await ada.wait_for(lambda: ada.code is not None)
+    await ben.open()
+    await ben.send({"type": "join", "code": ada.code, "name": ben.name})
+
+
 def free_port() -> int:
     """A port nothing listens on at 127.0.0.1, now."""
     with socket.socket() as probe:

@@ -10,7 +10,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from netplay import Player, server, url_of
+from netplay import Player, seated, server, url_of
 from sniff.net.codec import event_json
 from sniff.server.limits import ServerLimits
 from sniff.session.clock import FakeClock
@@ -105,12 +105,7 @@ def test_who_leaves_is_gone_for_good_and_heard_as_gone(tmp_path: Path) -> None:
         async with server(tmp_path, seed=10, clock=FakeClock(), limits=FAST) as running:
             url = url_of(running)
             ada, ben = Player(url, "Ada"), Player(url, "Ben")
-            await ada.open()
-            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "person"],
-                            "target": 300})  # fmt: skip
-            await ada.wait_for(lambda: ada.code is not None)
-            await ben.open()
-            await ben.send({"type": "join", "code": ada.code, "name": "Ben"})
+            await seated(ada, ben, {"seats": ["person", "person"], "target": 300})
             await ben.wait_for(lambda: bool(ben.of("state")))
             await ben.send({"type": "leave"})
             await ada.wait_for(lambda: any(n["kind"] == "left" for n in ada.of("notice")))
@@ -204,11 +199,7 @@ def test_a_page_at_a_table_its_host_ended_is_drawn_as_over(tmp_path: Path) -> No
         async with server(tmp_path, seed=12, clock=FakeClock()) as running:
             url = url_of(running)
             ada, ben = Player(url, "Ada", plays=False), Player(url, "Ben", plays=False, words=True)
-            await ada.open()
-            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "person"]})
-            await ada.wait_for(lambda: ada.code is not None)
-            await ben.open()
-            await ben.send({"type": "join", "code": ada.code, "name": "Ben"})
+            await seated(ada, ben, {"seats": ["person", "person"]})
             await ben.wait_for(lambda: ben.view is not None)
             screens = [f["screen"] for f in ben.of("say") if "screen" in f]
             assert screens and not screens[-1]["over"]

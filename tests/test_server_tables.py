@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from netplay import Player, server, url_of
+from netplay import Player, seated, server, url_of
 from sniff.server import app
 from sniff.server.limits import ServerLimits
 from sniff.server.store import _replace as replace
@@ -178,12 +178,7 @@ def test_a_finished_table_is_let_go_once_its_people_have_left(tmp_path: Path) ->
         async with server(tmp_path, seed=25, limits=FAST) as running:
             url = url_of(running)
             ada, ben = Player(url, "Ada"), Player(url, "Ben")
-            await ada.open()
-            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "person"],
-                            "target": 10})  # fmt: skip
-            await ada.wait_for(lambda: ada.code is not None)
-            await ben.open()
-            await ben.send({"type": "join", "code": ada.code, "name": "Ben"})
+            await seated(ada, ben, {"seats": ["person", "person"], "target": 10})
             await ada.wait_for(lambda: ada.over and ben.over, timeout=30)
             host = weakref.ref(next(iter(running.tables.values())))
             for _ in range(50):  # (the finished table is saved and kept for its record)
@@ -215,12 +210,7 @@ def test_a_finished_table_waits_for_a_person_who_dropped_before_its_end(tmp_path
         async with server(tmp_path, seed=25, limits=FAST, clock=clock) as running:
             url = url_of(running)
             ada, ben = Player(url, "Ada"), Player(url, "Ben")
-            await ada.open()
-            await ada.send({"type": "create", "name": "Ada", "seats": ["person", "person"],
-                            "target": 10})  # fmt: skip
-            await ada.wait_for(lambda: ada.code is not None)
-            await ben.open()
-            await ben.send({"type": "join", "code": ada.code, "name": "Ben"})
+            await seated(ada, ben, {"seats": ["person", "person"], "target": 10})
             await ben.wait_for(lambda: ben.view is not None)
             token, knew = ben.token, ben.at
             await ben.close()

@@ -133,6 +133,9 @@ class SeatPresenter:
     """What one seat (None: a spectator) hears and has selected (see the module
     docstring)."""
 
+    #: The seat's selected tile and end, and the digits typed.
+    selection: Selection
+
     def __init__(
         self,
         tr: Translator,
@@ -159,7 +162,6 @@ class SeatPresenter:
         self._mine_at = 0  # where the seat's own last action ends in the log
         self._history: list[Event] = []  # a spectator's round so far
         self._layout = Layout.empty(rules.spinner)  # a spectator's layout
-        self._selection: Selection | None = None
         self.set_translator(tr)
 
     # -- who is who, in which words ------------------------------------------------------
@@ -186,16 +188,10 @@ class SeatPresenter:
             self.hints = HintWords(self.book)
             answers = self.announcer.answers
         self.answers = answers
-        if self._selection is None:
-            self._selection = Selection(self.texts, answers)
-        self._selection.texts, self._selection.answers = self.texts, answers
+        if "selection" not in vars(self):  # (made once: kept across languages)
+            self.selection = Selection(self.texts, answers)
+        self.selection.texts, self.selection.answers = self.texts, answers
         self.catchup = CatchUpWords(self.book)
-
-    @property
-    def selection(self) -> Selection:
-        """The seat's selected tile and end, and the digits typed."""
-        assert self._selection is not None
-        return self._selection
 
     def set_players(self, players: Sequence[PlayerInfo]) -> None:
         """Who sits where changed (an online table filled up, the bots were named)."""

@@ -31,7 +31,7 @@ from websockets.http11 import Request, Response
 
 from sniff import __version__
 from sniff.bots import make_bot
-from sniff.engine import PRESETS, Game, Phase, RulesError
+from sniff.engine import PRESETS, Game, RulesError
 from sniff.enums import BotLevel, NewsKind, SeatKind
 from sniff.net.frames import PERSON, ErrorFrame, RecordFrame, SeatedFrame
 from sniff.net.messages import Ask, Create, Join, Key, Resume, Watch
@@ -492,7 +492,7 @@ class SniffServer:
             self.store.finish(host)
             # A finished table no longer counts among its owner's open ones.
             self.addresses.closed_table(host.owner)
-            if not host.channels and not host.spectators and _all_heard_the_end(host):
+            if not host.channels and not host.spectators and not host.owes_the_end:
                 self._forget(host)  # (nobody is here to ask for its record)
                 return
             forget = self.clock.call_later(FINISHED_KEPT, lambda: self._forget(host))
@@ -505,7 +505,7 @@ class SniffServer:
         every person at it heard the end, not held for :data:`FINISHED_KEPT` with its
         whole game. One whose connection dropped before the end comes back to hear
         it (the last plays, the scores): for them it is kept that long."""
-        if host.code in self._finished and _all_heard_the_end(host):
+        if host.code in self._finished and not host.owes_the_end:
             self._forget(host)
 
     def _forget(self, host: HostedTable) -> None:
@@ -565,21 +565,6 @@ class SniffServer:
 def _game_path(path: str) -> bool:
     """Whether *path* is the game's WebSocket: ``/ws``, or ``/ws/`` and one character."""
     return path == "/ws" or (len(path) == 5 and path.startswith("/ws/") and path[4] != "/")
-
-
-def _all_heard_the_end(host: HostedTable) -> bool:
-    """Whether every person at *host* (but one who left it for good) was told its game
-    to the end; true as well of a table that ended before its game did (idle, or ended
-    by its host): nobody is owed the end of that game."""
-    game = host.session.game
-    if game.phase is not Phase.GAME_OVER:
-        return True
-    end = len(game.log)
-    return all(
-        seat.left or (seat.told is not None and seat.told >= end)
-        for seat in host.seats
-        if seat.person and seat.taken
-    )
 
 
 def _player_info(seat: SeatState) -> PlayerInfo:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import replace
 from typing import Any
 
-from sniff.engine import Action, Event, Observation, Refusal, public_event
+from sniff.engine import Action, Event, Observation, Phase, Refusal, public_event
 from sniff.net.frames import (
     ChatFrame,
     ErrorFrame,
@@ -111,6 +111,22 @@ class HostedTable:
     @property
     def ended(self) -> bool:
         return self.policy.ended
+
+    @property
+    def owes_the_end(self) -> bool:
+        """Whether a person at the table (but one who left it for good) has not been
+        told its finished game to the end: one whose connection dropped before it
+        (nobody is owed the end of a game the table ended before: idle, or by its
+        host)."""
+        game = self.session.game
+        if game.phase is not Phase.GAME_OVER:
+            return False
+        end = len(game.log)
+        return any(
+            not seat.left and (seat.told is None or seat.told < end)
+            for seat in self.seats
+            if seat.person and seat.taken
+        )
 
     @property
     def timer(self) -> int:
